@@ -1,0 +1,115 @@
+// The Backend interface: what a device kind must provide. Backends allocate, copy, compile
+// kernel source (one dialect for all backends), load the result and launch it. They know
+// nothing of arrays or dtypes; src/kernel and src/ops sit above them.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ndgpu/device.hpp"
+
+namespace ndgpu {
+
+struct Dim3 {
+  unsigned x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t(x) * y * z; }
+};
+
+// A stream handle; 0 is the device's default (null) stream. Opaque to callers.
+using StreamHandle = uintptr_t;
+
+// One kernel's entry point in a source text, with the C++ types of its parameters in order.
+// The CPU backend needs the types to call the kernel with CUDA's void** argument array.
+struct KernelEntry {
+  std::string name;
+  std::vector<std::string> param_types;
+};
+
+// Everything a compiler needs. Headers are handed over in memory (never through -I).
+struct KernelSource {
+  std::string source;
+  std::vector<KernelEntry> entries;
+  std::vector<std::string> options;
+  std::map<std::string, std::string> headers;  // extra include name -> text (user headers)
+  std::string name_hint = "kernel";            // used in file names and error messages
+};
+
+// A loaded module; functions stay valid while the module lives.
+class LoadedModule {
+ public:
+  virtual ~LoadedModule() = default;
+  // Returns nullptr when the module has no such entry.
+  virtual void* function(const std::string& name) = 0;
+};
+
+// Per-function facts (RawKernel attributes).
+struct FunctionAttributes {
+  int max_threads_per_block = 0;
+  int num_regs = 0;
+  int shared_size_bytes = 0;
+  int const_size_bytes = 0;
+  int local_size_bytes = 0;
+  int ptx_version = 0;
+  int binary_version = 0;
+  int max_dynamic_shared_size_bytes = 0;
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  size_t shared_mem = 0;
+  StreamHandle stream = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual DeviceType type() const = 0;
+  virtual int device_count() = 0;
+
+  // Memory. allocate raises OutOfMemoryError when it cannot satisfy the request.
+  virtual void* allocate(int device, size_t nbytes, StreamHandle stream) = 0;
+  virtual void deallocate(int device, void* ptr, size_t nbytes, StreamHandle stream) = 0;
+  virtual size_t used_bytes(int device) = 0;
+  virtual void copy_to_device(int device, void* dst, const void* host_src, size_t n,
+                              StreamHandle stream) = 0;
+  virtual void copy_to_host(int device, void* host_dst, const void* src, size_t n,
+                            StreamHandle stream) = 0;
+  // Copy within one device, or from another device of the same backend.
+  virtual void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
+                           StreamHandle stream) = 0;
+
+  // Compilation. `identity` names the compiler and target; it is part of every cache key.
+  virtual std::string compiler_identity(int device) = 0;
+  // Returns the binary (a cubin, a shared object). Raises CompileError with the log.
+  virtual std::string compile(int device, const KernelSource& src) = 0;
+  virtual std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+                                             const KernelSource& src) = 0;
+  virtual FunctionAttributes attributes(int device, void* function) = 0;
+
+  // Launch with CUDA's argument convention: args[k] points at parameter k's value.
+  virtual void launch(int device, void* function, const LaunchConfig& cfg, void** args) = 0;
+  virtual void synchronize(int device) = 0;
+
+  // Streams: the CPU backend runs everything in order, so its streams are names only.
+  virtual StreamHandle create_stream(int device, bool non_blocking) = 0;
+  virtual void destroy_stream(int device, StreamHandle s) = 0;
+  virtual void synchronize_stream(int device, StreamHandle s) = 0;
+
+  // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
+  virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;
+};
+
+// The backend for a device kind; CUDA raises BackendError when no GPU is present.
+Backend& backend_for(DeviceType t);
+inline Backend& backend_for(Device d) { return backend_for(d.type); }
+bool cuda_available();
+
+// Each thread's current stream per device (0 = the null stream).
+StreamHandle current_stream(Device d);
+void set_current_stream(Device d, StreamHandle s);
+
+}  // namespace ndgpu

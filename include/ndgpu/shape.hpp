@@ -1,0 +1,27 @@
+// Shapes, byte strides and broadcasting.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ndgpu {
+
+using Shape = std::vector<int64_t>;
+using Strides = std::vector<int64_t>;  // in bytes, as NumPy's
+
+int64_t shape_size(std::span<const int64_t> shape);
+Strides c_strides(std::span<const int64_t> shape, int64_t itemsize);
+Strides f_strides(std::span<const int64_t> shape, int64_t itemsize);
+bool is_c_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
+                     int64_t itemsize);
+bool is_f_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
+                     int64_t itemsize);
+// The broadcast shape of several shapes; raises ValueError as NumPy does on a mismatch.
+Shape broadcast_shapes(std::span<const Shape> shapes);
+// "(2, 5)" as Python prints a tuple.
+std::string shape_str(std::span<const int64_t> shape);
+// Normalises a possibly negative axis; raises AxisError-like IndexError text as NumPy.
+int normalize_axis(int64_t axis, int ndim);
+
+}  // namespace ndgpu
