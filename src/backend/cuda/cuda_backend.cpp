@@ -1,0 +1,391 @@
+#include "backend/cuda/cuda_backend.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+#include <utility>
+
+#include "backend/cuda/driver.hpp"
+#include "backend/cuda/pinned_pool.hpp"
+#include "backend/cuda/transfer.hpp"
+#include "ndgpu/errors.hpp"
+
+#ifndef NDGPU_HAVE_CUDA_HEADERS
+
+namespace ndgpu::cuda {
+std::unique_ptr<Backend> create_backend() { return nullptr; }
+}  // namespace ndgpu::cuda
+
+#else
+
+namespace ndgpu::cuda {
+namespace {
+
+// Device memory straight from the driver, for the pool's segments.
+class DeviceAllocator : public RawAllocator {
+ public:
+  explicit DeviceAllocator(int device) : device_(device) {}
+  void* raw_alloc(size_t nbytes) override {
+    make_current(device_);
+    CUdeviceptr p = 0;
+    CUresult r = driver().cuMemAlloc_v2(&p, nbytes);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY) return nullptr;
+    check(r, "cuMemAlloc");
+    return reinterpret_cast<void*>(p);
+  }
+  void raw_free(void* ptr) override {
+    make_current(device_);
+    NDGPU_CU(cuMemFree_v2, reinterpret_cast<CUdeviceptr>(ptr));
+  }
+  void synchronize() override {
+    make_current(device_);
+    NDGPU_CU(cuCtxSynchronize);
+  }
+
+ private:
+  int device_;
+};
+
+// Page-locked host memory, portable so that any device's context may DMA from it.
+class HostAllocator : public RawAllocator {
+ public:
+  explicit HostAllocator(int device) : device_(device) {}
+  void* raw_alloc(size_t nbytes) override {
+    make_current(device_);
+    void* p = nullptr;
+    CUresult r = driver().cuMemHostAlloc(&p, nbytes, CU_MEMHOSTALLOC_PORTABLE);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY) return nullptr;
+    check(r, "cuMemHostAlloc");
+    return p;
+  }
+  void raw_free(void* ptr) override { NDGPU_CU(cuMemFreeHost, ptr); }
+
+ private:
+  int device_;
+};
+
+class CudaModule : public LoadedModule {
+ public:
+  CudaModule(int device, CUmodule module) : device_(device), module_(module) {}
+  ~CudaModule() override {
+    try {
+      make_current(device_);
+      driver().cuModuleUnload(module_);
+    } catch (...) {
+      // The driver may be shutting down at process exit.
+    }
+  }
+  void* function(const std::string& name) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = functions_.find(name);
+    if (it != functions_.end()) return it->second;
+    CUfunction f = nullptr;
+    CUresult r = driver().cuModuleGetFunction(&f, module_, name.c_str());
+    if (r == CUDA_ERROR_NOT_FOUND) return nullptr;
+    check(r, "cuModuleGetFunction");
+    functions_.emplace(name, f);
+    return f;
+  }
+
+ private:
+  int device_;
+  CUmodule module_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, CUfunction> functions_;
+};
+
+int device_attribute(int device, CUdevice_attribute attr) {
+  CUdevice dev = 0;
+  NDGPU_CU(cuDeviceGet, &dev, device);
+  int value = 0;
+  NDGPU_CU(cuDeviceGetAttribute, &value, attr, dev);
+  return value;
+}
+
+CUstream as_stream(StreamHandle s) { return reinterpret_cast<CUstream>(s); }
+CUevent as_event(EventHandle e) { return reinterpret_cast<CUevent>(e); }
+CUdeviceptr as_dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+
+}  // namespace
+
+struct CudaBackend::DeviceState {
+  explicit DeviceState(int d)
+      : device(d),
+        name("cuda:" + std::to_string(d)),
+        raw(d),
+        pool(raw, name),
+        host_raw(d),
+        pinned(host_raw),
+        stager(d, pinned) {
+    cc_major = device_attribute(d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+    cc_minor = device_attribute(d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+    sm_count = device_attribute(d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  }
+  int device;
+  std::string name;
+  int cc_major = 0, cc_minor = 0, sm_count = 0;
+  // Declared in dependency order: the stager returns its buffers to `pinned` first.
+  DeviceAllocator raw;
+  MemoryPool pool;
+  HostAllocator host_raw;
+  PinnedPool pinned;
+  Stager stager;
+  std::mutex peer_mutex;
+  std::set<int> peers;  // devices whose memory this context may access directly
+};
+
+std::unique_ptr<Backend> create_backend() {
+  if (probe_device_count() == 0) return nullptr;
+  return std::make_unique<CudaBackend>();
+}
+
+CudaBackend::CudaBackend() : n_devices_(probe_device_count()), states_(size_t(n_devices_)) {}
+
+CudaBackend::~CudaBackend() {
+  for (auto& s : states_) delete s.load();
+}
+
+CudaBackend::DeviceState& CudaBackend::state(int device) {
+  if (device < 0 || device >= n_devices_)
+    throw ValueError("invalid CUDA device " + std::to_string(device) + " (there are " +
+                     std::to_string(n_devices_) + ")");
+  DeviceState* s = states_[size_t(device)].load(std::memory_order_acquire);
+  if (s) return *s;
+  std::lock_guard<std::mutex> lock(mutex_);
+  s = states_[size_t(device)].load(std::memory_order_relaxed);
+  if (!s) {
+    make_current(device);
+    s = new DeviceState(device);
+    states_[size_t(device)].store(s, std::memory_order_release);
+  }
+  return *s;
+}
+
+void* CudaBackend::allocate(int device, size_t nbytes, StreamHandle stream) {
+  return state(device).pool.allocate(nbytes, stream);
+}
+
+void CudaBackend::deallocate(int device, void* ptr, size_t, StreamHandle stream) {
+  state(device).pool.deallocate(ptr, stream);
+}
+
+size_t CudaBackend::used_bytes(int device) { return state(device).pool.used_bytes(); }
+
+void CudaBackend::copy_to_device(int device, void* dst, const void* host_src, size_t n,
+                                 StreamHandle stream) {
+  if (n) state(device).stager.to_device(dst, host_src, n, stream);
+}
+
+void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size_t n,
+                               StreamHandle stream) {
+  if (n) state(device).stager.to_host(host_dst, src, n, stream);
+}
+
+void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const void* src,
+                              size_t n, StreamHandle stream) {
+  if (!n) return;
+  DeviceState& d = state(dst_device);
+  make_current(dst_device);
+  if (dst_device == src_device) {
+    NDGPU_CU(cuMemcpyDtoDAsync_v2, as_dptr(dst), as_dptr(src), n, as_stream(stream));
+    return;
+  }
+  state(src_device);
+  {
+    // Direct peer access (NVLink/PCIe P2P) where the pair allows it; else the driver stages.
+    std::lock_guard<std::mutex> lock(d.peer_mutex);
+    if (!d.peers.count(src_device)) {
+      CUdevice a = 0, b = 0;
+      NDGPU_CU(cuDeviceGet, &a, dst_device);
+      NDGPU_CU(cuDeviceGet, &b, src_device);
+      int can = 0;
+      NDGPU_CU(cuDeviceCanAccessPeer, &can, a, b);
+      if (can) {
+        CUresult r = driver().cuCtxEnablePeerAccess(primary_context(src_device), 0);
+        if (r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) check(r, "cuCtxEnablePeerAccess");
+      }
+      d.peers.insert(src_device);
+    }
+  }
+  NDGPU_CU(cuMemcpyPeerAsync, as_dptr(dst), primary_context(dst_device), as_dptr(src),
+           primary_context(src_device), n, as_stream(stream));
+}
+
+std::string CudaBackend::compiler_identity(int device) {
+  return nvrtc_version() + " sm_" + std::to_string(compute_capability(device));
+}
+
+std::string CudaBackend::compile(int device, const KernelSource& src) {
+  DeviceState& s = state(device);
+  return nvrtc_compile(src, s.cc_major, s.cc_minor);
+}
+
+NvrtcResult CudaBackend::compile_program(int device, const KernelSource& src,
+                                         const std::vector<std::string>& name_expressions) {
+  DeviceState& s = state(device);
+  return nvrtc_compile_program(src, s.cc_major, s.cc_minor, name_expressions);
+}
+
+std::shared_ptr<LoadedModule> CudaBackend::load(int device, const std::string& binary,
+                                                const KernelSource& src) {
+  state(device);
+  make_current(device);
+  CUmodule module = nullptr;
+  // A cubin or PTX: the driver tells them apart (PTX must be NUL-terminated; c_str() is).
+  CUresult r = driver().cuModuleLoadData(&module, binary.c_str());
+  if (r != CUDA_SUCCESS)
+    throw BackendError("cuModuleLoadData failed: " + error_text(r) + " (kernel '" + src.name_hint +
+                       "' on cuda:" + std::to_string(device) + ")");
+  return std::make_shared<CudaModule>(device, module);
+}
+
+FunctionAttributes CudaBackend::attributes(int device, void* function) {
+  make_current(device);
+  CUfunction f = static_cast<CUfunction>(function);
+  auto get = [&](CUfunction_attribute a) {
+    int v = 0;
+    NDGPU_CU(cuFuncGetAttribute, &v, a, f);
+    return v;
+  };
+  FunctionAttributes out;
+  out.max_threads_per_block = get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  out.num_regs = get(CU_FUNC_ATTRIBUTE_NUM_REGS);
+  out.shared_size_bytes = get(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+  out.const_size_bytes = get(CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES);
+  out.local_size_bytes = get(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+  out.ptx_version = get(CU_FUNC_ATTRIBUTE_PTX_VERSION);
+  out.binary_version = get(CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+  out.max_dynamic_shared_size_bytes = get(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
+  return out;
+}
+
+void CudaBackend::launch(int device, void* function, const LaunchConfig& cfg, void** args) {
+  if (cfg.grid.count() == 0 || cfg.block.count() == 0) return;  // nothing to do (empty array)
+  make_current(device);
+  CUfunction f = static_cast<CUfunction>(function);
+  // Above 48 KiB of dynamic shared memory a kernel must opt in explicitly.
+  if (cfg.shared_mem > 48 * 1024)
+    NDGPU_CU(cuFuncSetAttribute, f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             int(cfg.shared_mem));
+  NDGPU_CU(cuLaunchKernel, f, cfg.grid.x, cfg.grid.y, cfg.grid.z, cfg.block.x, cfg.block.y,
+           cfg.block.z, unsigned(cfg.shared_mem), as_stream(cfg.stream), args, nullptr);
+}
+
+void CudaBackend::synchronize(int device) {
+  make_current(device);
+  NDGPU_CU(cuCtxSynchronize);
+}
+
+StreamHandle CudaBackend::create_stream(int device, bool non_blocking) {
+  make_current(device);
+  CUstream s = nullptr;
+  NDGPU_CU(cuStreamCreate, &s, non_blocking ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT);
+  return reinterpret_cast<StreamHandle>(s);
+}
+
+void CudaBackend::destroy_stream(int device, StreamHandle s) {
+  if (!s) return;  // the null stream is not ours to destroy
+  make_current(device);
+  NDGPU_CU(cuStreamDestroy_v2, as_stream(s));
+}
+
+void CudaBackend::synchronize_stream(int device, StreamHandle s) {
+  make_current(device);
+  NDGPU_CU(cuStreamSynchronize, as_stream(s));
+}
+
+bool CudaBackend::query_stream(int device, StreamHandle s) {
+  make_current(device);
+  CUresult r = driver().cuStreamQuery(as_stream(s));
+  if (r == CUDA_ERROR_NOT_READY) return false;
+  check(r, "cuStreamQuery");
+  return true;
+}
+
+unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {
+  DeviceState& s = state(device);
+  make_current(device);
+  int per_sm = 0;
+  NDGPU_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor, &per_sm,
+           static_cast<CUfunction>(function), int(block_threads), size_t(0));
+  return unsigned(std::max(per_sm, 1)) * unsigned(s.sm_count);
+}
+
+MemoryPool& CudaBackend::memory_pool(int device) { return state(device).pool; }
+
+void CudaBackend::free_all_blocks(int device) { state(device).pool.free_all_blocks(); }
+
+int CudaBackend::compute_capability(int device) {
+  DeviceState& s = state(device);
+  return s.cc_major * 10 + s.cc_minor;
+}
+
+int CudaBackend::multiprocessor_count(int device) { return state(device).sm_count; }
+
+std::string CudaBackend::device_name(int device) {
+  CUdevice dev = 0;
+  NDGPU_CU(cuDeviceGet, &dev, device);
+  char buf[256] = {};
+  NDGPU_CU(cuDeviceGetName, buf, int(sizeof buf - 1), dev);
+  return buf;
+}
+
+void CudaBackend::mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) {
+  make_current(device);
+  NDGPU_CU(cuMemGetInfo_v2, free_bytes, total_bytes);
+}
+
+EventHandle CudaBackend::create_event(int device, bool timing, bool blocking_sync) {
+  make_current(device);
+  unsigned flags = timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING;
+  if (blocking_sync) flags |= CU_EVENT_BLOCKING_SYNC;
+  CUevent e = nullptr;
+  NDGPU_CU(cuEventCreate, &e, flags);
+  return reinterpret_cast<EventHandle>(e);
+}
+
+void CudaBackend::destroy_event(int device, EventHandle e) {
+  make_current(device);
+  NDGPU_CU(cuEventDestroy_v2, as_event(e));
+}
+
+void CudaBackend::record_event(int device, EventHandle e, StreamHandle s) {
+  make_current(device);
+  NDGPU_CU(cuEventRecord, as_event(e), as_stream(s));
+}
+
+void CudaBackend::synchronize_event(int device, EventHandle e) {
+  make_current(device);
+  NDGPU_CU(cuEventSynchronize, as_event(e));
+}
+
+bool CudaBackend::query_event(int device, EventHandle e) {
+  make_current(device);
+  CUresult r = driver().cuEventQuery(as_event(e));
+  if (r == CUDA_ERROR_NOT_READY) return false;
+  check(r, "cuEventQuery");
+  return true;
+}
+
+void CudaBackend::stream_wait_event(int device, StreamHandle s, EventHandle e) {
+  make_current(device);
+  NDGPU_CU(cuStreamWaitEvent, as_stream(s), as_event(e), 0u);
+}
+
+float CudaBackend::elapsed_ms(int device, EventHandle start, EventHandle end) {
+  make_current(device);
+  float ms = 0;
+  NDGPU_CU(cuEventElapsedTime_v2, &ms, as_event(start), as_event(end));
+  return ms;
+}
+
+void CudaBackend::memset_async(int device, void* dst, unsigned char value, size_t n,
+                               StreamHandle s) {
+  if (!n) return;
+  make_current(device);
+  NDGPU_CU(cuMemsetD8Async, as_dptr(dst), value, n, as_stream(s));
+}
+
+}  // namespace ndgpu::cuda
+
+#endif

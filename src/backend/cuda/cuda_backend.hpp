@@ -1,0 +1,90 @@
+// The CUDA backend: the driver API (opened lazily), NVRTC, a caching memory pool per device
+// and staged host<->device copies. Every device uses its primary context, shared with CuPy
+// and PyTorch in the same process.
+#pragma once
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backend/cuda/memory_pool.hpp"
+#include "backend/cuda/nvrtc.hpp"
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::cuda {
+
+// Number of CUDA devices; 0 without a driver or a GPU. Never raises.
+int probe_device_count();
+// Why there are no devices ("" when the driver loaded).
+std::string driver_status();
+
+class CudaBackend;
+// The backend, or nullptr when there is no usable device.
+std::unique_ptr<Backend> create_backend();
+
+// An event handle (a CUevent); opaque to callers.
+using EventHandle = uintptr_t;
+
+class CudaBackend : public Backend {
+ public:
+  CudaBackend();
+  ~CudaBackend() override;
+
+  DeviceType type() const override { return DeviceType::CUDA; }
+  int device_count() override { return n_devices_; }
+
+  void* allocate(int device, size_t nbytes, StreamHandle stream) override;
+  void deallocate(int device, void* ptr, size_t nbytes, StreamHandle stream) override;
+  size_t used_bytes(int device) override;
+  void copy_to_device(int device, void* dst, const void* host_src, size_t n,
+                      StreamHandle stream) override;
+  void copy_to_host(int device, void* host_dst, const void* src, size_t n,
+                    StreamHandle stream) override;
+  // `stream` belongs to dst_device; devices that differ use a peer copy.
+  void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
+                   StreamHandle stream) override;
+
+  std::string compiler_identity(int device) override;  // "nvrtc-13.0 sm_90"
+  std::string compile(int device, const KernelSource& src) override;
+  std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+                                     const KernelSource& src) override;
+  FunctionAttributes attributes(int device, void* function) override;
+  void launch(int device, void* function, const LaunchConfig& cfg, void** args) override;
+  void synchronize(int device) override;
+
+  StreamHandle create_stream(int device, bool non_blocking) override;
+  void destroy_stream(int device, StreamHandle s) override;
+  void synchronize_stream(int device, StreamHandle s) override;
+  unsigned resident_blocks(int device, void* function, unsigned block_threads) override;
+
+  // CUDA-only surface for the Python layer (cupy.cuda.*).
+  // Compiles with name expressions ("f<float>") and returns their lowered names (RawModule).
+  NvrtcResult compile_program(int device, const KernelSource& src,
+                              const std::vector<std::string>& name_expressions);
+  MemoryPool& memory_pool(int device);
+  void free_all_blocks(int device);  // waits for the device, then frees cached segments
+  int compute_capability(int device);  // 90 for sm_90
+  int multiprocessor_count(int device);
+  std::string device_name(int device);
+  void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
+  bool query_stream(int device, StreamHandle s);  // true when all its work has finished
+  EventHandle create_event(int device, bool timing, bool blocking_sync = false);
+  void destroy_event(int device, EventHandle e);
+  void record_event(int device, EventHandle e, StreamHandle s);
+  void synchronize_event(int device, EventHandle e);
+  bool query_event(int device, EventHandle e);
+  void stream_wait_event(int device, StreamHandle s, EventHandle e);
+  float elapsed_ms(int device, EventHandle start, EventHandle end);
+  void memset_async(int device, void* dst, unsigned char value, size_t n, StreamHandle s);
+
+ private:
+  struct DeviceState;
+  DeviceState& state(int device);
+
+  int n_devices_ = 0;
+  std::mutex mutex_;
+  std::vector<std::atomic<DeviceState*>> states_;  // created on first use
+};
+
+}  // namespace ndgpu::cuda

@@ -1,0 +1,235 @@
+#include "backend/cuda/nvrtc.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <type_traits>
+
+#include "backend/device_headers.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::cuda {
+
+std::string number_lines(const std::string& source) {
+  std::ostringstream out;
+  std::istringstream in(source);
+  std::string line;
+  int n = 0;
+  char buf[16];
+  while (std::getline(in, line)) {
+    std::snprintf(buf, sizeof buf, "%4d | ", ++n);
+    out << buf << line << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace ndgpu::cuda
+
+#ifdef NDGPU_HAVE_CUDA_HEADERS
+#include <nvrtc.h>
+
+namespace ndgpu::cuda {
+namespace {
+
+#define NDGPU_NVRTC_FUNCTIONS(X)                                                           \
+  X(nvrtcVersion) X(nvrtcGetErrorString) X(nvrtcGetNumSupportedArchs)                      \
+  X(nvrtcGetSupportedArchs) X(nvrtcCreateProgram) X(nvrtcDestroyProgram)                   \
+  X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog)                   \
+  X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetPTXSize) X(nvrtcGetPTX)                  \
+  X(nvrtcAddNameExpression) X(nvrtcGetLoweredName)
+
+struct NvrtcApi {
+#define NDGPU_DECLARE_FN(name) decltype(&::name) name = nullptr;
+  NDGPU_NVRTC_FUNCTIONS(NDGPU_DECLARE_FN)
+#undef NDGPU_DECLARE_FN
+  bool ok = false;
+  std::string status;
+  int major = 0, minor = 0;
+  std::vector<int> archs;
+};
+
+const NvrtcApi& api_state() {
+  static NvrtcApi api = [] {
+    NvrtcApi a;
+    std::vector<std::string> names;
+    if (const char* env = std::getenv("NDGPU_NVRTC"); env && *env) names.push_back(env);
+    for (const char* n : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}) names.push_back(n);
+    void* lib = nullptr;
+    for (const std::string& n : names)
+      if ((lib = dlopen(n.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+    if (!lib) {
+      a.status = "cannot open libnvrtc (tried libnvrtc.so.13, libnvrtc.so.12, libnvrtc.so)";
+      return a;
+    }
+    bool ok = true;
+    auto load = [&](auto& fn, const char* name) {
+      void* sym = dlsym(lib, name);
+      if (!sym && ok) a.status = std::string("libnvrtc lacks ") + name;
+      ok = ok && sym;
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(sym);
+    };
+#define NDGPU_LOAD_FN(name) load(a.name, #name);
+    NDGPU_NVRTC_FUNCTIONS(NDGPU_LOAD_FN)
+#undef NDGPU_LOAD_FN
+    if (!ok) return a;
+    a.nvrtcVersion(&a.major, &a.minor);
+    int n = 0;
+    if (a.nvrtcGetNumSupportedArchs(&n) == NVRTC_SUCCESS && n > 0) {
+      a.archs.resize(n);
+      a.nvrtcGetSupportedArchs(a.archs.data());
+      std::sort(a.archs.begin(), a.archs.end());
+    }
+    a.ok = true;
+    return a;
+  }();
+  return api;
+}
+
+const NvrtcApi& api() {
+  const NvrtcApi& a = api_state();
+  if (!a.ok) throw BackendError("NVRTC unavailable: " + a.status);
+  return a;
+}
+
+void check(nvrtcResult r, const char* call) {
+  if (r != NVRTC_SUCCESS)
+    throw BackendError(std::string(call) + " failed: " + api().nvrtcGetErrorString(r));
+}
+
+// Destroys the program on every path out of nvrtc_compile_program.
+struct ProgramGuard {
+  nvrtcProgram prog = nullptr;
+  ~ProgramGuard() {
+    if (prog) api().nvrtcDestroyProgram(&prog);
+  }
+};
+
+bool has_option(const std::vector<std::string>& options, std::initializer_list<const char*> prefixes) {
+  for (const std::string& o : options)
+    for (const char* p : prefixes)
+      if (o.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+bool nvrtc_available() { return api_state().ok; }
+
+std::string nvrtc_version() {
+  const NvrtcApi& a = api();
+  return "nvrtc-" + std::to_string(a.major) + "." + std::to_string(a.minor);
+}
+
+std::vector<int> nvrtc_supported_archs() { return api().archs; }
+
+NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_minor,
+                                  const std::vector<std::string>& name_expressions) {
+  const NvrtcApi& a = api();
+  NvrtcResult result;
+
+  // A cubin for the device's own architecture when NVRTC knows it; otherwise PTX for the
+  // newest architecture it knows below the device, which the driver JIT-compiles forward.
+  int arch = sm_major * 10 + sm_minor;
+  if (std::find(a.archs.begin(), a.archs.end(), arch) != a.archs.end()) {
+    result.arch = "sm_" + std::to_string(arch);
+  } else {
+    int best = 0;
+    for (int x : a.archs)
+      if (x <= arch) best = x;
+    if (!best)
+      throw BackendError(nvrtc_version() + " cannot target sm_" + std::to_string(arch) +
+                         " (its oldest architecture is sm_" +
+                         (a.archs.empty() ? std::string("?") : std::to_string(a.archs.front())) + ")");
+    result.arch = "compute_" + std::to_string(best);
+    result.is_ptx = true;
+  }
+
+  // Headers in memory: ndgpu's device headers, then the caller's (which win on a clash).
+  std::map<std::string, std::string> headers = embedded_device_headers();
+  for (const auto& [name, text] : src.headers) headers[name] = text;
+  std::vector<const char*> header_texts, header_names;
+  for (const auto& [name, text] : headers) {
+    header_names.push_back(name.c_str());
+    header_texts.push_back(text.c_str());
+  }
+
+  std::vector<std::string> options;
+  if (!has_option(src.options, {"-std", "--std"})) options.push_back("-std=c++17");
+  if (!has_option(src.options, {"-arch", "--gpu-architecture"})) options.push_back("-arch=" + result.arch);
+  options.insert(options.end(), src.options.begin(), src.options.end());
+  std::vector<const char*> option_ptrs;
+  for (const std::string& o : options) option_ptrs.push_back(o.c_str());
+
+  ProgramGuard guard;
+  std::string file_name = src.name_hint + ".cu";
+  check(a.nvrtcCreateProgram(&guard.prog, src.source.c_str(), file_name.c_str(), int(headers.size()),
+                             header_texts.data(), header_names.data()),
+        "nvrtcCreateProgram");
+  for (const std::string& e : name_expressions)
+    check(a.nvrtcAddNameExpression(guard.prog, e.c_str()), "nvrtcAddNameExpression");
+
+  nvrtcResult status = a.nvrtcCompileProgram(guard.prog, int(option_ptrs.size()), option_ptrs.data());
+  size_t log_size = 0;
+  check(a.nvrtcGetProgramLogSize(guard.prog, &log_size), "nvrtcGetProgramLogSize");
+  result.log.resize(log_size);
+  if (log_size) check(a.nvrtcGetProgramLog(guard.prog, result.log.data()), "nvrtcGetProgramLog");
+  while (!result.log.empty() && (result.log.back() == '\0' || result.log.back() == '\n'))
+    result.log.pop_back();
+
+  if (status != NVRTC_SUCCESS) {
+    std::string opts;
+    for (const std::string& o : options) opts += " " + o;
+    std::string msg = "NVRTC failed to compile kernel '" + src.name_hint + "' for " + result.arch +
+                      " (" + a.nvrtcGetErrorString(status) + ", options:" + opts + ")\n" +
+                      result.log + "\n--- source ---\n" + number_lines(src.source);
+    throw CompileError(msg, result.log, src.source);
+  }
+
+  size_t size = 0;
+  if (result.is_ptx) {
+    check(a.nvrtcGetPTXSize(guard.prog, &size), "nvrtcGetPTXSize");
+    result.binary.resize(size);
+    check(a.nvrtcGetPTX(guard.prog, result.binary.data()), "nvrtcGetPTX");
+    // std::string keeps its own terminator; cuModuleLoadData reads c_str().
+    while (!result.binary.empty() && result.binary.back() == '\0') result.binary.pop_back();
+  } else {
+    check(a.nvrtcGetCUBINSize(guard.prog, &size), "nvrtcGetCUBINSize");
+    result.binary.resize(size);
+    check(a.nvrtcGetCUBIN(guard.prog, result.binary.data()), "nvrtcGetCUBIN");
+  }
+
+  for (const std::string& e : name_expressions) {
+    const char* lowered = nullptr;
+    check(a.nvrtcGetLoweredName(guard.prog, e.c_str(), &lowered), "nvrtcGetLoweredName");
+    result.lowered_names[e] = lowered;
+  }
+  return result;
+}
+
+}  // namespace ndgpu::cuda
+
+#else  // built without nvrtc.h
+
+namespace ndgpu::cuda {
+NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vector<std::string>&) {
+  throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
+}
+bool nvrtc_available() { return false; }
+std::string nvrtc_version() {
+  throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
+}
+std::vector<int> nvrtc_supported_archs() { return {}; }
+}  // namespace ndgpu::cuda
+
+#endif
+
+namespace ndgpu::cuda {
+std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out) {
+  NvrtcResult r = nvrtc_compile_program(src, sm_major, sm_minor);
+  if (log_out) *log_out = std::move(r.log);
+  return std::move(r.binary);
+}
+}  // namespace ndgpu::cuda

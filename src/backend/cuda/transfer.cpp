@@ -1,0 +1,185 @@
+#include "backend/cuda/transfer.hpp"
+
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "backend/cuda/driver.hpp"
+
+namespace ndgpu::cuda {
+namespace {
+
+// Persistent helpers for parallel_memcpy; created on first use and never destroyed, so
+// that process exit never waits on (or joins) them.
+class CopyWorkers {
+ public:
+  explicit CopyWorkers(int helpers) {
+    for (int i = 0; i < helpers; ++i) threads_.emplace_back([this, i] { run(i + 1); });
+    for (auto& t : threads_) t.detach();
+  }
+  int parts() const { return int(threads_.size()) + 1; }
+
+  void copy(char* dst, const char* src, size_t n) {
+    std::lock_guard<std::mutex> one_at_a_time(call_mutex_);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      dst_ = dst, src_ = src, n_ = n;
+      remaining_ = int(threads_.size());
+      ++generation_;
+    }
+    wake_.notify_all();
+    copy_part(0);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return remaining_ == 0; });
+  }
+
+ private:
+  void copy_part(int part) {
+    // Parts are 4 KiB-aligned so that no two threads write the same page.
+    size_t per = (n_ / parts() + 4095) / 4096 * 4096;
+    size_t begin = std::min(n_, per * size_t(part)), end = std::min(n_, begin + per);
+    if (end > begin) std::memcpy(dst_ + begin, src_ + begin, end - begin);
+  }
+  void run(int part) {
+    unsigned long seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return generation_ != seen; });
+        seen = generation_;
+      }
+      copy_part(part);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--remaining_ == 0) done_.notify_one();
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex call_mutex_, mutex_;
+  std::condition_variable wake_, done_;
+  char* dst_ = nullptr;
+  const char* src_ = nullptr;
+  size_t n_ = 0;
+  int remaining_ = 0;
+  unsigned long generation_ = 0;
+};
+
+CopyWorkers& copy_workers() {
+  static CopyWorkers* w = [] {
+    int threads = 4;
+    if (const char* env = std::getenv("NDGPU_COPY_THREADS")) threads = std::atoi(env);
+    unsigned hw = std::thread::hardware_concurrency();
+    if (hw && unsigned(threads) > hw) threads = int(hw);
+    return new CopyWorkers(threads > 1 ? threads - 1 : 0);
+  }();
+  return *w;
+}
+
+}  // namespace
+
+void parallel_memcpy(void* dst, const void* src, size_t n) {
+  if (n < (size_t(4) << 20)) {
+    std::memcpy(dst, src, n);
+    return;
+  }
+  CopyWorkers& w = copy_workers();
+  if (w.parts() == 1)
+    std::memcpy(dst, src, n);
+  else
+    w.copy(static_cast<char*>(dst), static_cast<const char*>(src), n);
+}
+
+}  // namespace ndgpu::cuda
+
+#ifdef NDGPU_HAVE_CUDA_HEADERS
+namespace ndgpu::cuda {
+
+Stager::Stager(int device, PinnedPool& pinned) : device_(device), pinned_(pinned) {}
+
+Stager::~Stager() {
+  const DriverApi* api = driver_api();
+  for (Slot& s : slots_) {
+    try {
+      if (s.pending && api) api->cuEventSynchronize(static_cast<CUevent>(s.event));
+      if (s.event && api) api->cuEventDestroy_v2(static_cast<CUevent>(s.event));
+      if (s.buffer) pinned_.release(s.buffer);
+    } catch (...) {
+      // At process exit the driver may be gone already.
+    }
+  }
+}
+
+Stager::Slot& Stager::slot(int k) {
+  Slot& s = slots_[k % kSlots];
+  if (!s.buffer) s.buffer = pinned_.acquire(kChunk);
+  if (!s.event) {
+    CUevent e = nullptr;
+    NDGPU_CU(cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
+    s.event = e;
+  }
+  return s;
+}
+
+void Stager::wait(Slot& s) {
+  if (!s.pending) return;
+  NDGPU_CU(cuEventSynchronize, static_cast<CUevent>(s.event));
+  s.pending = false;
+}
+
+void Stager::to_device(void* dst, const void* src, size_t n, StreamHandle stream) {
+  make_current(device_);
+  CUstream st = reinterpret_cast<CUstream>(stream);
+  auto d = reinterpret_cast<CUdeviceptr>(dst);
+  if (n <= kDirectMax) {
+    // The driver stages small pageable copies itself and returns once src is consumed.
+    NDGPU_CU(cuMemcpyHtoDAsync_v2, d, src, n, st);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  const char* from = static_cast<const char*>(src);
+  for (size_t off = 0, k = 0; off < n; off += kChunk, ++k) {
+    size_t len = std::min(kChunk, n - off);
+    Slot& s = slot(int(k));
+    wait(s);
+    parallel_memcpy(s.buffer, from + off, len);
+    NDGPU_CU(cuMemcpyHtoDAsync_v2, d + off, s.buffer, len, st);
+    NDGPU_CU(cuEventRecord, static_cast<CUevent>(s.event), st);
+    s.pending = true;
+  }
+}
+
+void Stager::to_host(void* dst, const void* src, size_t n, StreamHandle stream) {
+  make_current(device_);
+  CUstream st = reinterpret_cast<CUstream>(stream);
+  auto d = reinterpret_cast<CUdeviceptr>(src);
+  if (n <= kDirectMax) {
+    NDGPU_CU(cuMemcpyDtoHAsync_v2, dst, d, n, st);
+    NDGPU_CU(cuStreamSynchronize, st);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  char* to = static_cast<char*>(dst);
+  size_t chunks = (n + kChunk - 1) / kChunk;
+  // Keep kSlots DMAs queued ahead of the host copy that drains them.
+  auto issue = [&](size_t k) {
+    size_t off = k * kChunk, len = std::min(kChunk, n - off);
+    Slot& s = slot(int(k));
+    wait(s);
+    NDGPU_CU(cuMemcpyDtoHAsync_v2, s.buffer, d + off, len, st);
+    NDGPU_CU(cuEventRecord, static_cast<CUevent>(s.event), st);
+    s.pending = true;
+  };
+  for (size_t k = 0; k < chunks && k < size_t(kSlots); ++k) issue(k);
+  for (size_t k = 0; k < chunks; ++k) {
+    size_t off = k * kChunk, len = std::min(kChunk, n - off);
+    Slot& s = slots_[k % kSlots];
+    wait(s);
+    parallel_memcpy(to + off, s.buffer, len);
+    if (k + kSlots < chunks) issue(k + kSlots);
+  }
+}
+
+}  // namespace ndgpu::cuda
+#endif
