@@ -1,5 +1,5 @@
 # Writes a C++ file that maps each device header's include name to its text.
-file(GLOB_RECURSE headers RELATIVE ${ROOT} ${ROOT}/*.cuh ${ROOT}/*.hpp)
+file(GLOB_RECURSE headers RELATIVE ${ROOT} ${ROOT}/*.cuh ${ROOT}/*.hpp ${ROOT}/*.h)
 list(SORT headers)
 set(body "// Generated from device/ by cmake/embed_headers.cmake. Do not edit.\n")
 string(APPEND body "#include <map>\n#include <string>\nnamespace ndgpu {\n")

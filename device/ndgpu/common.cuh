@@ -21,7 +21,12 @@ typedef unsigned long long size_t;
 #include <stddef.h>
 #endif
 #else
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#ifdef NDGPU_CPU_KERNEL  // compiled by the CPU backend (not when the library includes us)
 #include "ndgpu/cpu_runtime.hpp"
+#endif
 #define NDGPU_HD inline
 #endif
 

@@ -9,6 +9,7 @@ struct TypeError : std::runtime_error { using std::runtime_error::runtime_error;
 struct ValueError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct IndexError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct OverflowError : std::runtime_error { using std::runtime_error::runtime_error; };
+struct ZeroDivisionError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct NotImplementedError : std::runtime_error { using std::runtime_error::runtime_error; };
 // A MemoryError in Python.
 struct OutOfMemoryError : std::runtime_error { using std::runtime_error::runtime_error; };

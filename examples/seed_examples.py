@@ -1,0 +1,131 @@
+"""The seed's examples (../shared/seed/README.md), run with `import ndgpu as cp`.
+
+On a machine without a GPU they run on the CPU backend; the multi-device section needs two
+devices (NDGPU_CPU_DEVICES=2 there), and is skipped with a note when only one exists.
+"""
+import numpy as np
+
+import ndgpu as cp
+
+
+def section(title):
+    print(f"\n== {title} ==")
+
+
+def ndarray_basics():
+    section("1. ndarray on the device")
+    x_gpu = cp.array([1, 2, 3])
+    x_cpu = np.array([1, 2, 3])
+    print(repr(np.linalg.norm(x_cpu)))
+    norm = getattr(getattr(cp, "linalg", None), "norm", None)
+    if norm is None:
+        print("cp.linalg.norm: not implemented yet (reductions issue)")
+    else:
+        print(repr(norm(x_gpu)))
+
+
+def devices():
+    section("2. Devices")
+    x_gpu = cp.array([1, 2, 3])
+    print(x_gpu.device)
+    if cp.cuda.Device().id != 0 or _device_count() < 2:
+        print(f"only {_device_count()} device(s): set NDGPU_CPU_DEVICES=2 to run this section")
+        return
+    cp.cuda.Device(1).use()
+    x_gpu1 = cp.array([4, 5, 6])
+    print(x_gpu1.device)
+    x_gpu1_again = cp.array([7, 8, 9])
+    print(x_gpu1_again.device)
+    with cp.cuda.Device(0):
+        x_on_gpu0 = cp.array([1, 2, 3])
+    print(x_on_gpu0.device)
+    x_on_gpu1 = cp.array([1, 2, 3])
+    print(x_on_gpu1.device)
+    print(repr(x_on_gpu1 * 2))
+    try:
+        x_on_gpu0 * 2
+    except ValueError as e:
+        print(f"ValueError: {e}")
+    cp.cuda.Device(0).use()
+
+
+def _device_count():
+    return cp._core.get_device_count()
+
+
+def moving_data():
+    section("3. Moving data")
+    x_cpu = np.array([1, 2, 3])
+    x_gpu = cp.asarray(x_cpu)
+    print(x_gpu.device)
+    if _device_count() >= 2:
+        with cp.cuda.Device(0):
+            x_gpu_0 = cp.array([1, 2, 3])
+        with cp.cuda.Device(1):
+            x_gpu_1 = cp.asarray(x_gpu_0)
+        print(x_gpu_1.device, repr(x_gpu_1))
+    x_gpu = cp.array([1, 2, 3])
+    x_cpu = cp.asnumpy(x_gpu)
+    print(type(x_cpu).__name__, repr(x_cpu))
+    x_cpu = x_gpu.get()
+    print(type(x_cpu).__name__, repr(x_cpu))
+
+
+def softplus(x):
+    xp = cp.get_array_module(x)
+    return xp.maximum(0, x) + xp.log1p(xp.exp(-abs(x)))
+
+
+def device_agnostic():
+    section("4. Device-agnostic code")
+    x_np = np.linspace(-3, 3, 7)
+    x_cp = cp.linspace(-3, 3, 7)
+    print(cp.get_array_module(x_np).__name__, cp.get_array_module(x_cp).__name__)
+    print(repr(softplus(x_np)))
+    print(repr(softplus(x_cp)))
+    print("equal:", np.allclose(softplus(x_np), softplus(x_cp).get(), rtol=1e-15, atol=0))
+
+
+def elementwise_kernels():
+    section("5. ElementwiseKernel")
+    squared_diff = cp.ElementwiseKernel(
+        'float32 x, float32 y',
+        'float32 z',
+        'z = (x - y) * (x - y)',
+        'squared_diff')
+    x = cp.arange(10, dtype=np.float32).reshape(2, 5)
+    y = cp.arange(5, dtype=np.float32)
+    z = squared_diff(x, y)
+    print(z)
+
+    squared_diff_super_generic = cp.ElementwiseKernel(
+        'X x, Y y',
+        'Z z',
+        'z = (x - y) * (x - y)',
+        'squared_diff_super_generic')
+    z = cp.empty((2, 5), dtype=np.float64)
+    squared_diff_super_generic(x, y, z)
+    print(z)
+
+    add_reverse = cp.ElementwiseKernel(
+        'T x, raw T y', 'T z',
+        'z = x + y[_ind.size() - i - 1]',
+        'add_reverse')
+    x = cp.arange(100000, dtype=np.float32)
+    y = cp.arange(100000, dtype=np.float32)
+    z = cp.zeros(100000, dtype=np.float32)
+    add_reverse(x, y, z)
+    print(z)
+
+
+def main():
+    print(f"ndgpu backend: {cp._core.backend_name()}, devices: {_device_count()}")
+    ndarray_basics()
+    devices()
+    moving_data()
+    device_agnostic()
+    elementwise_kernels()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""ndgpu: NumPy-compatible n-dimensional arrays on GPUs, with a CPU backend that runs the same
+kernels. ``import ndgpu as cp`` runs CuPy code.
+
+The semantics live in C++ (the ``_core`` extension); this package only arranges names.
+"""
+import numpy as _numpy
+
+from ndgpu import _core
+from ndgpu._core import (  # noqa: F401
+    CompileError,
+    ElementwiseKernel,
+    OutOfMemoryError,
+    can_cast,
+    ndarray,
+    promote_types,
+    result_type,
+    ufunc,
+)
+from ndgpu._creation import (  # noqa: F401
+    arange,
+    array,
+    asarray,
+    asnumpy,
+    empty,
+    empty_like,
+    eye,
+    full,
+    full_like,
+    identity,
+    linspace,
+    ones,
+    ones_like,
+    zeros,
+    zeros_like,
+)
+from ndgpu import cuda  # noqa: F401
+
+# The ufuncs, under NumPy's names and aliases.
+for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "negative",
+              "absolute", "equal", "not_equal", "less", "less_equal", "greater",
+              "greater_equal", "maximum", "minimum", "exp", "log", "log1p", "sqrt"):
+    globals()[_name] = getattr(_core, _name)
+divide = true_divide  # noqa: F821
+abs = absolute  # noqa: A001,F821
+
+# NumPy's scalar types and dtype objects, as CuPy re-exports them.
+from numpy import (  # noqa: F401,E402
+    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64,
+    complex64, complex128, dtype, newaxis, inf, nan, pi, e,
+)
+float_ = float64
+complex_ = complex128
+intp = int64
+
+
+def get_array_module(*args):
+    """numpy for host arrays and scalars, ndgpu when any argument is an ndgpu array."""
+    for a in args:
+        if isinstance(a, ndarray):
+            import ndgpu
+            return ndgpu
+    return _numpy
+
+
+__version__ = "0.1.0"

@@ -1,0 +1,74 @@
+"""Array creation: argument handling only; the work is done in C++."""
+import numpy
+
+from ndgpu import _core
+from ndgpu._core import ndarray
+
+empty = _core.empty
+zeros = _core.zeros
+ones = _core.ones
+full = _core.full
+arange = _core.arange
+linspace = _core.linspace
+eye = _core.eye
+
+
+def identity(n, dtype=None):
+    return _core.eye(n, dtype=dtype)
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
+    """A new array on the current device from an ndgpu array, a NumPy array, a list or a scalar."""
+    if isinstance(obj, ndarray):
+        a = _core._to_current_device(obj)
+        if dtype is not None:
+            a = a.astype(dtype, copy=False)
+        if copy and a is obj or (copy and a._pointer == obj._pointer):
+            a = a.copy(order="F" if order == "F" else "C")
+    else:
+        host = numpy.array(obj, dtype=dtype, order=order if order in ("C", "F") else "K")
+        if not (host.flags.c_contiguous or host.flags.f_contiguous):
+            host = numpy.ascontiguousarray(host)
+        a = _core._from_numpy(host)
+    while a.ndim < ndmin:
+        a = a[None]
+    return a
+
+
+def asarray(a, dtype=None, order=None):
+    """Like array(), but returns `a` itself when it is already on the current device."""
+    if isinstance(a, ndarray):
+        out = _core._to_current_device(a)
+        return out if dtype is None else out.astype(dtype, copy=False)
+    return array(a, dtype=dtype, copy=False, order=order or "K")
+
+
+def asnumpy(a, stream=None, order="C"):
+    """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array)."""
+    if isinstance(a, ndarray):
+        return a.get()
+    return numpy.asarray(a, order=order)
+
+
+def _like(a, dtype, shape):
+    return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype)
+
+
+def empty_like(a, dtype=None, order="K", subok=None, shape=None):
+    s, d = _like(a, dtype, shape)
+    return _core.empty(s, d)
+
+
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
+    s, d = _like(a, dtype, shape)
+    return _core.zeros(s, d)
+
+
+def ones_like(a, dtype=None, order="K", subok=None, shape=None):
+    s, d = _like(a, dtype, shape)
+    return _core.ones(s, d)
+
+
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
+    s, d = _like(a, dtype, shape)
+    return _core.full(s, fill_value, d)

@@ -1,0 +1,199 @@
+#include "convert.hpp"
+
+#include <nanobind/stl/string.h>
+
+#include <array>
+
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::py {
+
+nb::module_& numpy() {
+  static nb::module_* np = new nb::module_(nb::module_::import_("numpy"));
+  return *np;
+}
+
+nb::object numpy_dtype(DType t) {
+  static std::array<nb::object, kNumDTypes>* cache = new std::array<nb::object, kNumDTypes>();
+  nb::object& o = (*cache)[int(t)];
+  if (!o.is_valid()) o = numpy().attr("dtype")(dtype_name(t));
+  return o;
+}
+
+std::optional<DType> to_dtype_opt(nb::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return to_dtype(obj);
+}
+
+DType to_dtype(nb::handle obj) {
+  // Cache by the object itself: the same few dtype objects and type objects recur.
+  static nb::dict* cache = new nb::dict();
+  if (PyObject* hit = PyDict_GetItem(cache->ptr(), obj.ptr())) return DType(PyLong_AsLong(hit));
+  nb::object dt;
+  try {
+    dt = numpy().attr("dtype")(obj);
+  } catch (nb::python_error&) {
+    throw TypeError("data type '" + std::string(nb::str(obj).c_str()) + "' not understood");
+  }
+  std::string ch = nb::cast<std::string>(dt.attr("char"));
+  auto t = dtype_from_name(ch);
+  if (!t) throw TypeError("ndgpu does not support dtype " + std::string(nb::str(dt).c_str()));
+  if (PyObject_Hash(obj.ptr()) != -1) (*cache)[obj] = int(*t);
+  else PyErr_Clear();
+  return *t;
+}
+
+std::optional<Operand> try_operand(nb::handle obj) {
+  if (nb::isinstance<NDArray>(obj)) return Operand(nb::cast<const NDArray&>(obj));
+  PyObject* p = obj.ptr();
+  if (PyBool_Check(p)) return Operand(Scalar::py_bool(p == Py_True));
+  if (PyLong_Check(p)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (!overflow) return Operand(Scalar::py_int(v));
+    unsigned long long u = PyLong_AsUnsignedLongLong(p);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      throw OverflowError("Python integer " + std::string(nb::str(obj).c_str()) +
+                          " out of bounds for int64");
+    }
+    return Operand(Scalar::py_uint(u));
+  }
+  if (PyFloat_Check(p)) return Operand(Scalar::py_float(PyFloat_AS_DOUBLE(p)));
+  if (PyComplex_Check(p))
+    return Operand(Scalar::py_complex({PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)}));
+  static nb::object* generic = new nb::object(numpy().attr("generic"));
+  if (PyObject_IsInstance(p, generic->ptr()) == 1) {
+    DType t = to_dtype(obj.attr("dtype"));
+    if (is_integer(t) && kind(t) == DTypeKind::UInt)
+      return Operand(Scalar::typed_uint(t, nb::cast<unsigned long long>(nb::int_(obj))));
+    if (is_integer(t)) return Operand(Scalar::typed_int(t, nb::cast<long long>(nb::int_(obj))));
+    if (t == DType::Bool) return Operand(Scalar::typed_int(t, nb::cast<bool>(nb::bool_(obj))));
+    PyObject* c = PyObject_CallMethod(p, "__complex__", nullptr);
+    if (!c) {
+      PyErr_Clear();
+      return Operand(Scalar::typed(t, nb::cast<double>(nb::float_(obj))));
+    }
+    std::complex<double> v{PyComplex_RealAsDouble(c), PyComplex_ImagAsDouble(c)};
+    Py_DECREF(c);
+    return Operand(Scalar::typed(t, v));
+  }
+  return std::nullopt;
+}
+
+Operand to_operand(nb::handle obj) {
+  if (auto op = try_operand(obj)) return *op;
+  throw TypeError("Unsupported type " + std::string(nb::str(obj.type()).c_str()));
+}
+
+Scalar to_scalar(nb::handle obj) {
+  Operand op = to_operand(obj);
+  if (auto* s = std::get_if<Scalar>(&op)) return *s;
+  const NDArray& a = std::get<NDArray>(op);
+  if (a.size() != 1) throw TypeError("only size-1 arrays can be used as scalars");
+  nb::object host = to_numpy(a).attr("reshape")(nb::tuple());
+  return std::get<Scalar>(to_operand(host[nb::tuple()]));
+}
+
+nb::object to_numpy(const NDArray& a) {
+  nb::object out = numpy().attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()));
+  Py_buffer view;
+  if (PyObject_GetBuffer(out.ptr(), &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
+    throw nb::python_error();
+  try {
+    a.to_host(view.buf);
+  } catch (...) {
+    PyBuffer_Release(&view);
+    throw;
+  }
+  PyBuffer_Release(&view);
+  return out;
+}
+
+NDArray from_numpy(nb::handle arr) {
+  DType t = to_dtype(arr.attr("dtype"));
+  Shape shape = to_shape(arr.attr("shape"));
+  bool f_order = nb::cast<bool>(arr.attr("flags").attr("f_contiguous")) &&
+                 !nb::cast<bool>(arr.attr("flags").attr("c_contiguous"));
+  Py_buffer view;
+  if (PyObject_GetBuffer(arr.ptr(), &view, PyBUF_ANY_CONTIGUOUS) != 0) throw nb::python_error();
+  NDArray out;
+  try {
+    out = NDArray::empty(shape, t, f_order ? Order::F : Order::C);
+    Device d = out.device();
+    backend_for(d).copy_to_device(d.index, out.data(), view.buf, size_t(out.nbytes()),
+                                  current_stream(d));
+  } catch (...) {
+    PyBuffer_Release(&view);
+    throw;
+  }
+  PyBuffer_Release(&view);
+  return out;
+}
+
+Shape to_shape(nb::handle obj) {
+  if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())))
+    return Shape{nb::cast<int64_t>(nb::int_(obj))};
+  Shape s;
+  for (nb::handle h : obj) s.push_back(nb::cast<int64_t>(nb::int_(h)));
+  return s;
+}
+
+namespace {
+
+IndexItem to_index_item(nb::handle h) {
+  if (h.is_none()) return NewAxis{};
+  if (h.ptr() == Py_Ellipsis) return EllipsisIndex{};
+  if (PySlice_Check(h.ptr())) {
+    Slice s;
+    auto get = [&](const char* attr) -> std::optional<int64_t> {
+      nb::object v = h.attr(attr);
+      if (v.is_none()) return std::nullopt;
+      return nb::cast<int64_t>(nb::int_(v));
+    };
+    s.start = get("start");
+    s.stop = get("stop");
+    s.step = get("step");
+    return s;
+  }
+  if (PyBool_Check(h.ptr()) || nb::isinstance<NDArray>(h) || PySequence_Check(h.ptr()))
+    throw IndexError("ndgpu supports basic indexing only (integers, slices, None, Ellipsis)");
+  if (PyIndex_Check(h.ptr())) {
+    PyObject* i = PyNumber_Index(h.ptr());
+    long long v = PyLong_AsLongLong(i);
+    Py_DECREF(i);
+    return int64_t(v);
+  }
+  throw IndexError(
+      "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+      "boolean arrays are valid indices");
+}
+
+}  // namespace
+
+std::vector<IndexItem> to_index(nb::handle obj) {
+  std::vector<IndexItem> items;
+  if (PyTuple_Check(obj.ptr())) {
+    for (nb::handle h : nb::borrow<nb::tuple>(obj)) items.push_back(to_index_item(h));
+  } else {
+    items.push_back(to_index_item(obj));
+  }
+  return items;
+}
+
+Order to_order(nb::handle obj, Order dflt) {
+  if (obj.is_none()) return dflt;
+  std::string s = nb::cast<std::string>(obj);
+  if (s == "C" || s == "c") return Order::C;
+  if (s == "F" || s == "f") return Order::F;
+  if (s == "K" || s == "A" || s == "k" || s == "a") return dflt;
+  throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
+}
+
+nb::tuple to_tuple(const std::vector<int64_t>& v) {
+  PyObject* t = PyTuple_New(Py_ssize_t(v.size()));
+  for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t, Py_ssize_t(i), PyLong_FromLongLong(v[i]));
+  return nb::steal<nb::tuple>(t);
+}
+
+}  // namespace ndgpu::py

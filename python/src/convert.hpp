@@ -1,0 +1,43 @@
+// Python <-> C++ argument conversion shared by every binding file.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include <optional>
+#include <vector>
+
+#include "ndgpu/ndarray.hpp"
+#include "ndgpu/scalar.hpp"
+
+namespace ndgpu::py {
+
+namespace nb = nanobind;
+
+// numpy.dtype-like object (None -> nullopt) to DType; TypeError when unsupported.
+std::optional<DType> to_dtype_opt(nb::handle obj);
+DType to_dtype(nb::handle obj);
+// The numpy.dtype object for a DType (cached).
+nb::object numpy_dtype(DType t);
+// An operand: ndgpu.ndarray, Python bool/int/float/complex or a NumPy scalar.
+// Raises TypeError("Unsupported type ...") otherwise.
+Operand to_operand(nb::handle obj);
+// Same, but returns nullopt instead of raising (binary operators return NotImplemented).
+std::optional<Operand> try_operand(nb::handle obj);
+Scalar to_scalar(nb::handle obj);
+// Device -> host into a new C-ordered numpy array, and a contiguous numpy array -> device.
+nb::object to_numpy(const NDArray& a);
+NDArray from_numpy(nb::handle contiguous_numpy_array);
+Shape to_shape(nb::handle obj);
+std::vector<IndexItem> to_index(nb::handle obj);
+Order to_order(nb::handle obj, Order dflt = Order::C);
+nb::tuple to_tuple(const std::vector<int64_t>& v);
+nb::module_& numpy();
+
+}  // namespace ndgpu::py
+
+namespace ndgpu::py {
+// cuda.Device in Python: a device plus the stack of devices its `with` blocks replaced.
+struct PyDevice {
+  Device device;
+  std::vector<Device> previous;
+};
+}  // namespace ndgpu::py

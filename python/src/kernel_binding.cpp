@@ -1,0 +1,50 @@
+// ElementwiseKernel for Python, as CuPy's.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/elementwise_kernel.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::py {
+
+void bind_kernels(nb::module_& m) {
+  nb::class_<ElementwiseKernel>(m, "ElementwiseKernel")
+      .def("__init__",
+           [](ElementwiseKernel* self, const std::string& in_params, const std::string& out_params,
+              const std::string& operation, const std::string& name, bool reduce_dims,
+              const std::string& preamble, bool no_return, bool return_tuple,
+              const std::string& loop_prep, const std::string& after_loop,
+              std::vector<std::string> options) {
+             new (self) ElementwiseKernel(in_params, out_params, operation, name, reduce_dims,
+                                          preamble, loop_prep, after_loop, std::move(options));
+           },
+           nb::arg("in_params"), nb::arg("out_params"), nb::arg("operation"),
+           nb::arg("name") = "kernel", nb::arg("reduce_dims") = true, nb::arg("preamble") = "",
+           nb::arg("no_return") = false, nb::arg("return_tuple") = false,
+           nb::arg("loop_prep") = "", nb::arg("after_loop") = "",
+           nb::arg("options") = std::vector<std::string>{})
+      .def_prop_ro("nin", &ElementwiseKernel::nin)
+      .def_prop_ro("nout", &ElementwiseKernel::nout)
+      .def_prop_ro("nargs", [](const ElementwiseKernel& k) { return k.nin() + k.nout(); })
+      .def_prop_ro("name", &ElementwiseKernel::name)
+      .def("__call__", [](const ElementwiseKernel& k, nb::args args, nb::kwargs kw) -> nb::object {
+        std::vector<Operand> ops;
+        for (nb::handle a : args) ops.push_back(to_operand(a));
+        std::optional<int64_t> size;
+        for (auto [key, v] : kw) {
+          std::string name = nb::cast<std::string>(key);
+          if (name == "size") {
+            if (!v.is_none()) size = nb::cast<int64_t>(v);
+          } else if (name != "block_size" && name != "stream") {
+            throw TypeError("Wrong arguments " + name);
+          }
+        }
+        auto outs = k(ops, size);
+        if (outs.size() == 1) return nb::cast(outs[0]);
+        return nb::cast(outs);
+      });
+}
+
+}  // namespace ndgpu::py

@@ -1,0 +1,42 @@
+// The _core extension module: C++ exceptions become Python's, then each binding file runs.
+#include <nanobind/nanobind.h>
+
+#include "convert.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::py {
+void bind_ndarray(nb::module_& m);
+void bind_device(nb::module_& m);
+void bind_ops(nb::module_& m);
+void bind_kernels(nb::module_& m);
+}  // namespace ndgpu::py
+
+using namespace ndgpu;
+namespace nb = nanobind;
+
+NB_MODULE(_core, m) {
+  static nb::exception<CompileError> compile_error(m, "CompileError", PyExc_RuntimeError);
+  static nb::exception<OutOfMemoryError> oom(m, "OutOfMemoryError", PyExc_MemoryError);
+  static nb::exception<BackendError> backend_error(m, "BackendError", PyExc_RuntimeError);
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const TypeError& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const ValueError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const IndexError& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const OverflowError& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
+    } catch (const ZeroDivisionError& e) {
+      PyErr_SetString(PyExc_ZeroDivisionError, e.what());
+    } catch (const NotImplementedError& e) {
+      PyErr_SetString(PyExc_NotImplementedError, e.what());
+    }
+  });
+  py::bind_device(m);
+  py::bind_ndarray(m);
+  py::bind_ops(m);
+  py::bind_kernels(m);
+}

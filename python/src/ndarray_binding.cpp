@@ -1,0 +1,160 @@
+// ndgpu.ndarray: attributes, views, copies, indexing and the arithmetic operators.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu::py {
+namespace {
+
+// A binary operator: NotImplemented for operand types we do not know, so Python can try
+// the other side.
+nb::object binary(const char* ufunc, const NDArray& self, nb::handle other, bool reflected) {
+  auto op = try_operand(other);
+  if (!op) return nb::borrow(Py_NotImplemented);
+  std::vector<Operand> args = reflected ? std::vector<Operand>{*op, self}
+                                        : std::vector<Operand>{self, *op};
+  return nb::cast(call_ufunc(ufunc, args)[0]);
+}
+
+nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
+  NDArray& self = nb::cast<NDArray&>(self_h);
+  auto op = try_operand(other);
+  if (!op) return nb::borrow(Py_NotImplemented);
+  std::vector<Operand> args{self, *op};
+  std::vector<NDArray> out{self};
+  call_ufunc(ufunc, args, out);
+  return nb::borrow(self_h);
+}
+
+nb::object unary(const char* ufunc, const NDArray& self) {
+  std::vector<Operand> args{self};
+  return nb::cast(call_ufunc(ufunc, args)[0]);
+}
+
+Shape shape_args(nb::args args) {
+  if (args.size() == 1 && !PyLong_Check(args[0].ptr())) return to_shape(args[0]);
+  return to_shape(args);
+}
+
+}  // namespace
+
+void bind_ndarray(nb::module_& m) {
+  auto cls = nb::class_<NDArray>(m, "ndarray");
+  cls.def("__init__",
+          [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
+            new (self) NDArray(NDArray::empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
+                                              to_order(order)));
+          },
+          nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none())
+      .def_prop_ro("shape", [](const NDArray& a) { return to_tuple(a.shape()); })
+      .def_prop_ro("strides", [](const NDArray& a) { return to_tuple(a.strides()); })
+      .def_prop_ro("dtype", [](const NDArray& a) { return numpy_dtype(a.dtype()); })
+      .def_prop_ro("size", &NDArray::size)
+      .def_prop_ro("ndim", &NDArray::ndim)
+      .def_prop_ro("nbytes", &NDArray::nbytes)
+      .def_prop_ro("itemsize", &NDArray::itemsize)
+      .def_prop_ro("device", [](const NDArray& a) { return PyDevice{a.device(), {}}; })
+      .def_prop_ro("T", [](const NDArray& a) { return a.transpose(); })
+      .def_prop_ro("base",
+                   [](const NDArray& a) -> nb::object {
+                     if (!a.base()) return nb::none();
+                     return nb::cast(*a.base());
+                   })
+      .def_prop_ro("_c_contiguous", &NDArray::c_contiguous)
+      .def_prop_ro("_f_contiguous", &NDArray::f_contiguous)
+      .def_prop_ro("_owndata", [](const NDArray& a) { return !a.base(); })
+      .def_prop_ro("_pointer", [](const NDArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
+      .def("get", [](const NDArray& a, nb::handle, nb::handle) { return to_numpy(a); },
+           nb::arg("stream") = nb::none(), nb::arg("order") = nb::none())
+      .def("copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
+           nb::arg("order") = nb::none())
+      .def("astype",
+           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
+             return a.astype(to_dtype(dtype), copy);
+           },
+           nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
+           nb::arg("subok") = nb::none(), nb::arg("copy") = true)
+      .def("fill", [](NDArray& a, nb::handle v) { fill(a, to_scalar(v)); })
+      .def("view", [](const NDArray& a) { return a.view(); })
+      .def("reshape",
+           [](const NDArray& a, nb::args shape, nb::kwargs kw) {
+             Order order = kw.contains("order") ? to_order(kw["order"]) : Order::C;
+             return a.reshape(shape_args(shape), order);
+           })
+      .def("transpose",
+           [](const NDArray& a, nb::args axes) {
+             if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none())) return a.transpose();
+             Shape ax = shape_args(axes);
+             return a.transpose(ax);
+           })
+      .def("ravel", [](const NDArray& a) { return a.reshape(Shape{-1}); })
+      .def("flatten", [](const NDArray& a) { return a.copy().reshape(Shape{-1}); })
+      .def("__len__",
+           [](const NDArray& a) {
+             if (a.ndim() == 0) throw TypeError("len() of unsized object");
+             return a.shape()[0];
+           })
+      .def("__getitem__", [](const NDArray& a, nb::handle idx) { return a.index(to_index(idx)); })
+      .def("__setitem__",
+           [](NDArray& a, nb::handle idx, nb::handle value) {
+             auto items = to_index(idx);
+             if (!nb::isinstance<NDArray>(value) && PySequence_Check(value.ptr()) &&
+                 !PyUnicode_Check(value.ptr())) {
+               NDArray v = from_numpy(numpy().attr("ascontiguousarray")(value));
+               setitem(a, items, v);
+               return;
+             }
+             setitem(a, items, to_operand(value));
+           })
+      .def("__repr__", [](const NDArray& a) { return nb::repr(to_numpy(a)); })
+      .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
+      .def("__bool__", [](const NDArray& a) { return nb::bool_(to_numpy(a)); })
+      .def("__int__", [](const NDArray& a) { return nb::int_(to_numpy(a)); })
+      .def("__float__", [](const NDArray& a) { return nb::float_(to_numpy(a)); })
+      .def("__complex__",
+           [](const NDArray& a) { return to_numpy(a).attr("__complex__")(); })
+      .def("__index__", [](const NDArray& a) {
+             if (!is_integer(a.dtype()) || a.size() != 1)
+               throw TypeError("only integer scalar arrays can be converted to a scalar index");
+             return nb::int_(to_numpy(a));
+           })
+      .def("__array__",
+           [](const NDArray&, nb::args, nb::kwargs) -> nb::object {
+             throw TypeError(
+                 "Implicit conversion to a NumPy array is not allowed. Please use `.get()` to "
+                 "construct a NumPy array explicitly.");
+           })
+      .def("__neg__", [](const NDArray& a) { return unary("negative", a); })
+      .def("__pos__", [](const NDArray& a) { return a.copy(); })
+      .def("__abs__", [](const NDArray& a) { return unary("absolute", a); });
+
+  struct Op { const char* py; const char* ufunc; };
+  for (Op op : {Op{"add", "add"}, Op{"sub", "subtract"}, Op{"mul", "multiply"},
+                Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}}) {
+    std::string name = op.py;
+    const char* uf = op.ufunc;
+    cls.def(("__" + name + "__").c_str(),
+            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, false); });
+    cls.def(("__r" + name + "__").c_str(),
+            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, true); });
+    cls.def(("__i" + name + "__").c_str(),
+            [uf](nb::handle a, nb::handle b) { return inplace(uf, a, b); });
+  }
+  for (Op op : {Op{"eq", "equal"}, Op{"ne", "not_equal"}, Op{"lt", "less"},
+                Op{"le", "less_equal"}, Op{"gt", "greater"}, Op{"ge", "greater_equal"}}) {
+    const char* uf = op.ufunc;
+    cls.def(("__" + std::string(op.py) + "__").c_str(),
+            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, false); });
+  }
+  // NumPy defers binary operators with ndgpu arrays to us (np.float32(2) * x works).
+  cls.attr("__array_ufunc__") = nb::none();
+  cls.attr("__array_priority__") = 100;
+  cls.attr("__hash__") = nb::none();
+}
+
+}  // namespace ndgpu::py

@@ -1,0 +1,127 @@
+// Module functions: creation, transfers, dtype rules and the ufunc objects.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu::py {
+namespace {
+
+struct PyUfunc {
+  std::string name;
+  int nin, nout;
+};
+
+nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
+  std::vector<Operand> inputs;
+  for (nb::handle a : args) inputs.push_back(to_operand(a));
+  std::vector<NDArray> out;
+  std::optional<DType> dtype;
+  for (auto [k, v] : kw) {
+    std::string key = nb::cast<std::string>(k);
+    if (key == "out") {
+      if (v.is_none()) continue;
+      if (PyTuple_Check(v.ptr())) {
+        for (nb::handle o : nb::borrow<nb::tuple>(v)) out.push_back(nb::cast<NDArray>(o));
+      } else {
+        if (!nb::isinstance<NDArray>(v)) throw TypeError("return arrays must be of ArrayType");
+        out.push_back(nb::cast<NDArray>(v));
+      }
+    } else if (key == "dtype") {
+      dtype = to_dtype_opt(v);
+    } else if (key == "casting" || key == "order" || key == "subok") {
+      continue;  // accepted for NumPy compatibility
+    } else {
+      throw TypeError("'" + key + "' is an invalid keyword to ufunc '" + u.name + "'");
+    }
+  }
+  auto res = call_ufunc(u.name, inputs, out, dtype);
+  if (res.size() == 1) return nb::cast(res[0]);
+  return nb::cast(res);
+}
+
+PromotionOperand promotion_of(nb::handle h) {
+  if (nb::isinstance<NDArray>(h)) return PromotionOperand::strong(nb::cast<const NDArray&>(h).dtype());
+  if (PyBool_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Bool);
+  if (PyLong_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Int);
+  if (PyFloat_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Float);
+  if (PyComplex_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Complex);
+  if (nb::hasattr(h, "dtype") && !PyType_Check(h.ptr()))
+    return PromotionOperand::strong(to_dtype(h.attr("dtype")));
+  return PromotionOperand::strong(to_dtype(h));
+}
+
+DType dtype_arg(nb::handle h) {
+  if (PyBool_Check(h.ptr()) || PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr()) ||
+      PyComplex_Check(h.ptr()))
+    throw TypeError(
+        "can_cast() does not support Python ints, floats, and complex because the result used "
+        "to depend on the value.\nThis change was part of adopting NEP 50, we may explicitly "
+        "allow them again in the future.");
+  return promotion_of(h).dtype;
+}
+
+}  // namespace
+
+void bind_ops(nb::module_& m) {
+  m.def("_from_numpy", [](nb::handle a) { return from_numpy(a); });
+  m.def("_to_current_device", [](const NDArray& a) { return to_current_device(a); });
+  m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
+        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return zeros(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
+        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return ones(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
+        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+          return full(to_shape(shape), to_scalar(value), to_dtype_opt(dtype), to_order(order));
+        }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
+        nb::arg("order") = nb::none());
+  m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
+          if (stop.is_none()) return arange(Scalar::py_int(0), to_scalar(start),
+                                            step.is_none() ? Scalar::py_int(1) : to_scalar(step),
+                                            to_dtype_opt(dtype));
+          return arange(to_scalar(start), to_scalar(stop),
+                        step.is_none() ? Scalar::py_int(1) : to_scalar(step), to_dtype_opt(dtype));
+        }, nb::arg("start"), nb::arg("stop") = nb::none(), nb::arg("step") = nb::none(),
+        nb::arg("dtype") = nb::none());
+  m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+          return linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
+        }, nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
+        nb::arg("dtype") = nb::none());
+  m.def("eye", [](int64_t n, std::optional<int64_t> mm, int64_t k, nb::handle dtype) {
+          return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));
+        }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
+
+  m.def("result_type", [](nb::args args) {
+    std::vector<PromotionOperand> ops;
+    for (nb::handle h : args) ops.push_back(promotion_of(h));
+    return numpy_dtype(result_type(ops));
+  });
+  m.def("promote_types", [](nb::handle a, nb::handle b) {
+    return numpy_dtype(promote_types(to_dtype(a), to_dtype(b)));
+  });
+  m.def("can_cast", [](nb::handle from, nb::handle to, const std::string& casting) {
+    auto c = casting_from_name(casting);
+    if (!c) throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+    return can_cast(dtype_arg(from), to_dtype(to), *c);
+  }, nb::arg("from_"), nb::arg("to"), nb::arg("casting") = "safe");
+
+  nb::class_<PyUfunc>(m, "ufunc")
+      .def("__call__", &call)
+      .def_prop_ro("nin", [](const PyUfunc& u) { return u.nin; })
+      .def_prop_ro("nout", [](const PyUfunc& u) { return u.nout; })
+      .def_prop_ro("nargs", [](const PyUfunc& u) { return u.nin + u.nout; })
+      .def_prop_ro("name", [](const PyUfunc& u) { return u.name; })
+      .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.name + "'>"; });
+  for (const auto& info : list_ufuncs())
+    m.attr(info.name.c_str()) = PyUfunc{info.name, info.nin, info.nout};
+}
+
+}  // namespace ndgpu::py

@@ -1,0 +1,130 @@
+#include "backend/cpu/cpu_backend.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <vector>
+
+#include "backend/cpu/host_compiler.hpp"
+#include "backend/files.hpp"
+#include "backend/cpu/thread_pool.hpp"
+#include "ndgpu/cpu_abi.h"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::cpu {
+namespace {
+
+// A dlopen()ed kernel library; unloaded when the last user lets go.
+class HostModule : public LoadedModule {
+ public:
+  explicit HostModule(void* handle) : handle_(handle) {}
+  ~HostModule() override { ::dlclose(handle_); }
+  void* function(const std::string& name) override {
+    return ::dlsym(handle_, (name + "__ndgpu_entry").c_str());
+  }
+
+ private:
+  void* handle_;
+};
+
+class CpuBackend : public Backend {
+ public:
+  explicit CpuBackend(int devices) : used_(devices) {
+    for (auto& u : used_) u.store(0);
+  }
+  DeviceType type() const override { return DeviceType::CPU; }
+  int device_count() override { return int(used_.size()); }
+
+  void* allocate(int device, size_t nbytes, StreamHandle) override {
+    // 64-byte alignment: whole cache lines and any vector width the host compiler picks.
+    size_t rounded = (nbytes + 63) & ~size_t(63);
+    void* p = std::aligned_alloc(64, rounded ? rounded : 64);
+    if (!p)
+      throw OutOfMemoryError("out of memory allocating " + std::to_string(nbytes) +
+                             " bytes on cpu:" + std::to_string(device) + " (" +
+                             std::to_string(used_[device].load()) + " bytes in use)");
+    used_[device] += nbytes;
+    return p;
+  }
+  void deallocate(int device, void* ptr, size_t nbytes, StreamHandle) override {
+    std::free(ptr);
+    used_[device] -= nbytes;
+  }
+  size_t used_bytes(int device) override { return used_[device].load(); }
+  void copy_to_device(int, void* dst, const void* src, size_t n, StreamHandle) override {
+    if (n) std::memcpy(dst, src, n);
+  }
+  void copy_to_host(int, void* dst, const void* src, size_t n, StreamHandle) override {
+    if (n) std::memcpy(dst, src, n);
+  }
+  void copy_device(int, void* dst, int, const void* src, size_t n, StreamHandle) override {
+    if (n) std::memmove(dst, src, n);
+  }
+
+  std::string compiler_identity(int) override { return "cpu " + host_compiler_identity(); }
+  std::string compile(int, const KernelSource& src) override { return compile_shared_object(src); }
+
+  std::shared_ptr<LoadedModule> load(int, const std::string& binary,
+                                     const KernelSource& src) override {
+    // dlopen needs a file, and returns an already loaded library for a name it has seen:
+    // name each file by its content, so equal binaries share one library and others never do.
+    static const std::string dir = [] {
+      std::string d = cache_dir() + "/lib";
+      std::filesystem::create_directories(d);
+      return d;
+    }();
+    std::string path = dir + "/" + hash_hex(binary) + ".so";
+    if (read_file(path) != binary) write_file_atomic(path, binary);
+    void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) throw BackendError(std::string("dlopen of kernel '") + src.name_hint + "' failed: " + ::dlerror());
+    return std::make_shared<HostModule>(h);
+  }
+
+  FunctionAttributes attributes(int, void*) override {
+    FunctionAttributes a;
+    a.max_threads_per_block = 1024;
+    a.max_dynamic_shared_size_bytes = 48 * 1024;
+    return a;
+  }
+
+  void launch(int, void* function, const LaunchConfig& cfg, void** args) override {
+    auto entry = reinterpret_cast<ndgpu_cpu_entry>(function);
+    ndgpu_cpu_launch base{};
+    base.grid[0] = cfg.grid.x, base.grid[1] = cfg.grid.y, base.grid[2] = cfg.grid.z;
+    base.block[0] = cfg.block.x, base.block[1] = cfg.block.y, base.block[2] = cfg.block.z;
+    base.shared_mem = cfg.shared_mem;
+    uint64_t gx = cfg.grid.x, gxy = gx * cfg.grid.y;
+    parallel_for(cfg.grid.count(), [&](uint64_t b) {
+      ndgpu_cpu_launch l = base;
+      l.block_index[0] = unsigned(b % gx);
+      l.block_index[1] = unsigned((b / gx) % cfg.grid.y);
+      l.block_index[2] = unsigned(b / gxy);
+      entry(&l, args);
+    });
+  }
+  void synchronize(int) override {}
+
+  StreamHandle create_stream(int, bool) override { return ++next_stream_; }
+  void destroy_stream(int, StreamHandle) override {}
+  void synchronize_stream(int, StreamHandle) override {}
+  unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
+
+ private:
+  std::vector<std::atomic<size_t>> used_;
+  std::atomic<StreamHandle> next_stream_{0};
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> create_backend() {
+  int n = 1;
+  if (const char* e = std::getenv("NDGPU_CPU_DEVICES"); e && *e) n = std::max(1, std::atoi(e));
+  return std::make_unique<CpuBackend>(n);
+}
+
+}  // namespace ndgpu::cpu

@@ -1,0 +1,159 @@
+#include "backend/cpu/host_compiler.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+
+#include "backend/device_headers.hpp"
+#include "backend/files.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::cpu {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string compiler_command() {
+  if (const char* e = std::getenv("NDGPU_CXX"); e && *e) return e;
+  if (const char* e = std::getenv("CXX"); e && *e) return e;
+  return "c++";
+}
+
+// Kernels are specialised to this machine; the cache key carries the CPU model for that.
+const char* kFlags = "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w";
+
+std::string run_capture(const std::string& cmd, int* status) {
+  std::string out;
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) throw BackendError("cannot run: " + cmd);
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  int st = ::pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string cpu_model() {
+  auto text = read_file("/proc/cpuinfo").value_or("");
+  auto pos = text.find("model name");
+  if (pos == std::string::npos) return "unknown-cpu";
+  auto end = text.find('\n', pos);
+  return text.substr(pos, end - pos);
+}
+
+// The embedded device headers, written once per content hash into the cache folder.
+const std::string& header_dir() {
+  static const std::string dir = [] {
+    std::string all;
+    for (const auto& [name, text] : embedded_device_headers()) all += name + '\0' + text + '\0';
+    std::string d = cache_dir() + "/include-" + hash_hex(all).substr(0, 16);
+    for (const auto& [name, text] : embedded_device_headers()) {
+      fs::path p = fs::path(d) / name;
+      fs::create_directories(p.parent_path());
+      if (read_file(p.string()) != text) write_file_atomic(p.string(), text);
+    }
+    return d;
+  }();
+  return dir;
+}
+
+std::string strip_restrict(std::string t) {
+  for (const char* kw : {"__restrict__", "__restrict"}) {
+    for (size_t p; (p = t.find(kw)) != std::string::npos;) t.erase(p, std::string(kw).size());
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::string& host_compiler_identity() {
+  static const std::string id = [] {
+    int st = 0;
+    std::string v = run_capture(compiler_command() + " --version", &st);
+    v = v.substr(0, v.find('\n'));
+    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model();
+  }();
+  return id;
+}
+
+std::string number_lines(const std::string& source) {
+  std::string out;
+  int line = 1;
+  size_t start = 0;
+  while (start <= source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    char num[16];
+    std::snprintf(num, sizeof num, "%4d | ", line++);
+    out += num + source.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string host_translation_unit(const KernelSource& src) {
+  std::string tu = "#include \"ndgpu/common.cuh\"\n#line 1 \"" + src.name_hint + ".cu\"\n";
+  tu += src.source;
+  tu += "\n\n// Entry points called by the CPU backend, one per kernel.\n";
+  for (const auto& e : src.entries) {
+    tu += "extern \"C\" void " + e.name + "__ndgpu_entry(const ndgpu_cpu_launch* L, void** a) {\n";
+    tu += "  ndgpu_cpu::run_block(L, [&] { " + e.name + "(";
+    for (size_t i = 0; i < e.param_types.size(); ++i) {
+      if (i) tu += ", ";
+      tu += "*(" + strip_restrict(e.param_types[i]) + "*)a[" + std::to_string(i) + "]";
+    }
+    tu += "); });\n}\n";
+  }
+  return tu;
+}
+
+std::string compile_shared_object(const KernelSource& src) {
+  static std::atomic<unsigned> counter{0};
+  fs::path work = fs::temp_directory_path() /
+                  ("ndgpu-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  fs::create_directories(work);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{work};
+  // User headers (RawKernel options -I) are written beside the source, never read via -I.
+  for (const auto& [name, text] : src.headers) {
+    fs::path p = work / "include" / name;
+    fs::create_directories(p.parent_path());
+    write_file_atomic(p.string(), text);
+  }
+  std::string tu = host_translation_unit(src);
+  write_file_atomic((work / "kernel.cpp").string(), tu);
+  std::string cmd = compiler_command() + " " + kFlags + " -DNDGPU_CPU_KERNEL -I" +
+                    quote(header_dir()) + " -I" + quote((work / "include").string());
+  for (const auto& opt : src.options)
+    if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + quote(opt);
+  cmd += " " + quote((work / "kernel.cpp").string()) + " -o " + quote((work / "kernel.so").string());
+  int status = 0;
+  std::string log = run_capture(cmd, &status);
+  if (status != 0)
+    throw CompileError("failed to compile kernel '" + src.name_hint + "' with the host compiler\n" +
+                           cmd + "\n" + log + "\nsource:\n" + number_lines(src.source),
+                       log, src.source);
+  auto so = read_file((work / "kernel.so").string());
+  if (!so) throw BackendError("the host compiler wrote no output for '" + src.name_hint + "'");
+  return *so;
+}
+
+}  // namespace ndgpu::cpu

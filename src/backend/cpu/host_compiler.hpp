@@ -1,0 +1,20 @@
+// Compiles kernel-dialect source for the host into a shared object (as MLX's CPU backend).
+#pragma once
+#include <string>
+
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::cpu {
+
+// The host compiler (NDGPU_CXX, else CXX, else c++), its version and flags; part of cache keys.
+const std::string& host_compiler_identity();
+// The full translation unit: the source plus one entry point per KernelEntry that unpacks
+// CUDA's void** arguments and runs a block.
+std::string host_translation_unit(const KernelSource& src);
+// Returns the shared object's bytes; raises CompileError with the compiler's output and the
+// numbered source when compilation fails.
+std::string compile_shared_object(const KernelSource& src);
+// "   1 | line" numbering used by every CompileError.
+std::string number_lines(const std::string& source);
+
+}  // namespace ndgpu::cpu

@@ -1,0 +1,16 @@
+// Files the backends and the kernel cache share: the cache folder and atomic writes.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace ndgpu {
+
+// NDGPU_CACHE_DIR, else $XDG_CACHE_HOME/ndgpu, else ~/.cache/ndgpu; created on first use.
+const std::string& cache_dir();
+// Writes through a temporary file and rename(), so readers never see half a file.
+void write_file_atomic(const std::string& path, const std::string& bytes);
+std::optional<std::string> read_file(const std::string& path);
+// A hex digest (FNV-1a 64 over two seeds = 128 bits): stable across runs and machines.
+std::string hash_hex(const std::string& data);
+
+}  // namespace ndgpu

@@ -1,0 +1,48 @@
+// Which Backend serves a device kind, and the per-thread current stream.
+#include <map>
+#include <mutex>
+
+#include "backend/cpu/cpu_backend.hpp"
+#include "ndgpu/backend.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu {
+namespace cuda {
+// Defined in src/backend/cuda/cuda_backend.cpp; nullptr when no GPU can be used.
+std::unique_ptr<Backend> create_backend();
+}  // namespace cuda
+
+namespace {
+
+Backend* cuda_backend() {
+  static Backend* b = cuda::create_backend().release();  // lives for the process
+  return b;
+}
+
+}  // namespace
+
+bool cuda_available() { return cuda_backend() != nullptr; }
+
+Backend& backend_for(DeviceType t) {
+  if (t == DeviceType::CPU) {
+    static Backend* cpu_backend = cpu::create_backend().release();
+    return *cpu_backend;
+  }
+  Backend* b = cuda_backend();
+  if (!b) throw BackendError("no CUDA device is available (the CPU backend is: NDGPU_DEVICE=cpu)");
+  return *b;
+}
+
+namespace {
+thread_local std::map<std::pair<int, int>, StreamHandle> tls_streams;
+}
+
+StreamHandle current_stream(Device d) {
+  if (tls_streams.empty()) return 0;
+  auto it = tls_streams.find({int(d.type), d.index});
+  return it == tls_streams.end() ? 0 : it->second;
+}
+
+void set_current_stream(Device d, StreamHandle s) { tls_streams[{int(d.type), d.index}] = s; }
+
+}  // namespace ndgpu

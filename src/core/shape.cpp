@@ -1,0 +1,101 @@
+// Shape arithmetic: sizes, contiguous strides, flags and broadcasting.
+#include "ndgpu/shape.hpp"
+
+#include <algorithm>
+
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu {
+
+int64_t shape_size(std::span<const int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+Strides c_strides(std::span<const int64_t> shape, int64_t itemsize) {
+  Strides s(shape.size());
+  int64_t step = itemsize;
+  for (size_t i = shape.size(); i-- > 0;) {
+    s[i] = step;
+    step *= std::max<int64_t>(shape[i], 1);
+  }
+  return s;
+}
+
+Strides f_strides(std::span<const int64_t> shape, int64_t itemsize) {
+  Strides s(shape.size());
+  int64_t step = itemsize;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    s[i] = step;
+    step *= std::max<int64_t>(shape[i], 1);
+  }
+  return s;
+}
+
+// As NumPy: axes of length 1 do not constrain their stride; empty arrays are contiguous.
+bool is_c_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
+                     int64_t itemsize) {
+  int64_t expected = itemsize;
+  for (size_t i = shape.size(); i-- > 0;) {
+    if (shape[i] == 0) return true;
+    if (shape[i] != 1) {
+      if (strides[i] != expected) return false;
+      expected *= shape[i];
+    }
+  }
+  return true;
+}
+
+bool is_f_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
+                     int64_t itemsize) {
+  int64_t expected = itemsize;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) return true;
+    if (shape[i] != 1) {
+      if (strides[i] != expected) return false;
+      expected *= shape[i];
+    }
+  }
+  return true;
+}
+
+std::string shape_str(std::span<const int64_t> shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+Shape broadcast_shapes(std::span<const Shape> shapes) {
+  size_t ndim = 0;
+  for (const auto& s : shapes) ndim = std::max(ndim, s.size());
+  Shape out(ndim, 1);
+  for (const auto& s : shapes) {
+    size_t lead = ndim - s.size();
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t& o = out[lead + i];
+      if (s[i] == o || s[i] == 1) continue;
+      if (o == 1) {
+        o = s[i];
+        continue;
+      }
+      std::string msg = "operands could not be broadcast together with shapes";
+      for (const auto& t : shapes) msg += " " + shape_str(t);
+      throw ValueError(msg);
+    }
+  }
+  return out;
+}
+
+int normalize_axis(int64_t axis, int ndim) {
+  if (axis < -ndim || axis >= ndim)
+    throw IndexError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                     std::to_string(ndim));
+  return int(axis < 0 ? axis + ndim : axis);
+}
+
+}  // namespace ndgpu

@@ -1,0 +1,38 @@
+// Source generation for elementwise kernels, in the one kernel dialect.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernel/signature.hpp"
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::kernel {
+
+// How one parameter reaches the kernel in a specialisation.
+enum class ArgKind : uint8_t { Array, Scalar, Raw };
+
+struct ArgSpec {
+  const Param* param;
+  ArgKind kind;
+  DType type;     // the parameter's bound type (what the body sees)
+  DType storage;  // the array's dtype (loads and stores convert between the two)
+  int raw_ndim = 0;
+  bool is_output = false;
+};
+
+struct ElementwiseSpec {
+  std::string name;
+  std::string operation, preamble, loop_prep, after_loop;
+  std::vector<std::pair<char, DType>> placeholders;  // typedef'd for the body
+  std::vector<ArgSpec> args;                         // outputs first, then inputs
+  int ndim = 1;                                      // collapsed iteration ndim
+  bool contiguous = true;
+  bool index32 = true;
+};
+
+// The kernel's source and its single entry (with parameter types, for the CPU backend).
+// Kernel parameters, in order: each arg (array: pointer or Strided, scalar: value,
+// raw: RawArray), then the Extents when strided, then the element count.
+KernelSource generate_elementwise(const ElementwiseSpec& spec);
+
+}  // namespace ndgpu::kernel

@@ -1,0 +1,28 @@
+#include "kernel/launch.hpp"
+
+#include <algorithm>
+
+namespace ndgpu::kernel {
+
+void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPack& args) {
+  if (n <= 0) return;
+  Backend& be = backend_for(device);
+  LaunchConfig cfg;
+  cfg.stream = current_stream(device);
+  if (device.type == DeviceType::CPU) {
+    // Chunks of at least 16K elements, a few per host thread for balance.
+    int64_t threads = be.resident_blocks(device.index, k.function, 1);
+    int64_t chunks = std::clamp<int64_t>(n / 16384, 1, threads * 4);
+    cfg.grid.x = unsigned(chunks);
+    cfg.block.x = 1;
+  } else {
+    const unsigned block = 256;
+    int64_t needed = (n + block - 1) / block;
+    int64_t resident = be.resident_blocks(device.index, k.function, block);
+    cfg.block.x = block;
+    cfg.grid.x = unsigned(std::max<int64_t>(1, std::min<int64_t>(needed, resident)));
+  }
+  be.launch(device.index, k.function, cfg, args.pointers());
+}
+
+}  // namespace ndgpu::kernel

@@ -1,0 +1,44 @@
+// Packing kernel arguments and choosing grid sizes, shared by every engine.
+#pragma once
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include "kernel/kernel_cache.hpp"
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::kernel {
+
+// Argument values laid out for a launch; pointers() follows CUDA's void** convention.
+class ArgPack {
+ public:
+  template <class T>
+  void push(const T& v) {
+    push_bytes(&v, sizeof(T));
+  }
+  void push_bytes(const void* p, size_t n) {
+    size_t chunks = (n + sizeof(Chunk) - 1) / sizeof(Chunk);
+    offsets_.push_back(data_.size());
+    data_.resize(data_.size() + (chunks ? chunks : 1));
+    std::memcpy(data_.data() + offsets_.back(), p, n);
+  }
+  void** pointers() {
+    ptrs_.clear();
+    for (size_t off : offsets_) ptrs_.push_back(data_.data() + off);
+    return ptrs_.data();
+  }
+
+ private:
+  struct alignas(16) Chunk {
+    std::byte b[16];
+  };
+  std::vector<Chunk> data_;
+  std::vector<size_t> offsets_;
+  std::vector<void*> ptrs_;
+};
+
+// Launches an elementwise-style kernel over n elements: on CUDA a grid that fills the
+// device once (grid-stride loop); on the CPU, one block per chunk of work.
+void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPack& args);
+
+}  // namespace ndgpu::kernel

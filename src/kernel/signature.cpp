@@ -1,0 +1,93 @@
+#include "kernel/signature.hpp"
+
+#include <cctype>
+#include <sstream>
+
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::kernel {
+namespace {
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!ident_char(c)) return false;
+  return true;
+}
+
+bool uses_identifier(std::string_view code, std::string_view id) {
+  for (size_t p = code.find(id); p != std::string_view::npos; p = code.find(id, p + 1)) {
+    bool left_ok = p == 0 || !ident_char(code[p - 1]);
+    bool right_ok = p + id.size() >= code.size() || !ident_char(code[p + id.size()]);
+    // `a.i` or `a->i` is a member, not the loop index.
+    bool member = p > 0 && (code[p - 1] == '.' || (p > 1 && code[p - 1] == '>' && code[p - 2] == '-'));
+    if (left_ok && right_ok && !member) return true;
+  }
+  return false;
+}
+
+std::vector<Param> parse_params(std::string_view text, std::string_view kernel_name,
+                                std::string_view what) {
+  std::vector<Param> params;
+  std::string prefix = std::string(kernel_name) + ": " + std::string(what) + ": ";
+  size_t start = 0;
+  std::string all(text);
+  if (split_words(all).empty()) return params;
+  while (start <= all.size()) {
+    size_t comma = all.find(',', start);
+    if (comma == std::string::npos) comma = all.size();
+    std::string item = all.substr(start, comma - start);
+    start = comma + 1;
+    auto words = split_words(item);
+    Param p;
+    if (words.size() == 3 && words[0] == "raw") {
+      p.raw = true;
+      words.erase(words.begin());
+    }
+    if (words.size() != 2)
+      throw ValueError(prefix + "syntax error in parameter '" + item +
+                       "': expected '[raw] TYPE NAME'");
+    p.type = words[0];
+    p.name = words[1];
+    if (!is_identifier(p.name))
+      throw ValueError(prefix + "invalid parameter name '" + p.name + "'");
+    if (p.name == "i" || p.name == "n" || p.name[0] == '_')
+      throw ValueError(prefix + "parameter name '" + p.name +
+                       "' is reserved (i, n and names starting with '_' are used by the kernel)");
+    if (p.type.size() != 1) {
+      p.dtype = dtype_from_name(p.type);
+      if (!p.dtype)
+        throw ValueError(prefix + "unknown type '" + p.type + "' of parameter '" + p.name +
+                         "' (use a NumPy dtype name or a one-letter placeholder)");
+    } else if (!std::isalpha(static_cast<unsigned char>(p.type[0]))) {
+      throw ValueError(prefix + "invalid placeholder type '" + p.type + "'");
+    }
+    for (const auto& q : params)
+      if (q.name == p.name) throw ValueError(prefix + "parameter '" + p.name + "' is repeated");
+    params.push_back(std::move(p));
+    if (comma == all.size()) break;
+  }
+  return params;
+}
+
+void check_unique_names(const std::vector<Param>& in, const std::vector<Param>& out,
+                        std::string_view kernel_name) {
+  for (const auto& a : in)
+    for (const auto& b : out)
+      if (a.name == b.name)
+        throw ValueError(std::string(kernel_name) + ": parameter '" + a.name +
+                         "' is both an input and an output");
+}
+
+}  // namespace ndgpu::kernel

@@ -1,0 +1,114 @@
+// Array creation: empty, zeros, ones, full, arange, linspace, eye.
+#include <cmath>
+
+#include "kernel/elementwise.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu {
+
+NDArray empty(const Shape& shape, DType dtype, Order order) {
+  return NDArray::empty(shape, dtype, order);
+}
+
+NDArray zeros(const Shape& shape, DType dtype, Order order) {
+  NDArray a = NDArray::empty(shape, dtype, order);
+  fill(a, Scalar::py_int(0));
+  return a;
+}
+
+NDArray ones(const Shape& shape, DType dtype, Order order) {
+  NDArray a = NDArray::empty(shape, dtype, order);
+  fill(a, Scalar::py_int(1));
+  return a;
+}
+
+NDArray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype, Order order) {
+  NDArray a = NDArray::empty(shape, dtype.value_or(value.dtype()), order);
+  fill(a, value);
+  return a;
+}
+
+namespace {
+
+const kernel::ElementwiseDefinition& ramp_def() {
+  // Computed in double and cast once, so integer and float results match NumPy's.
+  static const kernel::ElementwiseDefinition d(
+      "float64 start, float64 step, float64 stop, bool endpoint", "T y",
+      "y = ndgpu::cast<T>((endpoint && i == _ind.size() - 1) ? stop : (double)i * step + start)",
+      "ndgpu_ramp", true, "", "", "", {});
+  return d;
+}
+
+const kernel::ElementwiseDefinition& int_ramp_def() {
+  static const kernel::ElementwiseDefinition d("int64 start, int64 step", "T y",
+                                               "y = (T)(start + (long long)i * step)",
+                                               "ndgpu_int_ramp", true, "", "", "", {});
+  return d;
+}
+
+}  // namespace
+
+NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
+               std::optional<DType> dtype) {
+  std::vector<PromotionOperand> ops{start.promotion(), stop.promotion(), step.promotion()};
+  DType natural = result_type(ops);
+  DType t = dtype.value_or(natural);
+  if (is_complex(natural) || is_complex(t)) throw TypeError("arange does not support complex values");
+  bool integral = is_integer(natural) || natural == DType::Bool;
+  int64_t n;
+  if (integral) {
+    int64_t a = start.as_int64(), b = stop.as_int64(), s = step.as_int64();
+    if (s == 0) throw ZeroDivisionError("division by zero");
+    n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
+  } else {
+    double a = start.as_double(), b = stop.as_double(), s = step.as_double();
+    if (s == 0) throw ZeroDivisionError("division by zero");
+    n = std::max<int64_t>(0, int64_t(std::ceil((b - a) / s)));
+  }
+  NDArray out = NDArray::empty(Shape{n}, t);
+  std::vector<Operand> args;
+  if (integral && is_integer(t)) {
+    args = {Scalar::py_int(start.as_int64()), Scalar::py_int(step.as_int64()), out};
+    kernel::run_elementwise(int_ramp_def(), args);
+  } else {
+    // NumPy steps by the difference of the first two values, not by `step` itself.
+    double a = start.as_double(), delta = (a + step.as_double()) - a;
+    args = {Scalar::py_float(a), Scalar::py_float(delta), Scalar::py_float(0.0),
+            Scalar::py_bool(false), out};
+    kernel::run_elementwise(ramp_def(), args);
+  }
+  return out;
+}
+
+NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                 std::optional<DType> dtype) {
+  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  std::vector<PromotionOperand> ops{start.promotion(), stop.promotion(),
+                                    PromotionOperand::scalar(WeakKind::Float)};
+  DType t = dtype.value_or(result_type(ops));
+  if (is_complex(t)) throw NotImplementedError("linspace of complex values is not implemented");
+  NDArray out = NDArray::empty(Shape{num}, t);
+  double a = start.as_double(), b = stop.as_double();
+  int64_t div = endpoint ? num - 1 : num;
+  double step = div > 0 ? (b - a) / double(div) : 0.0;
+  std::vector<Operand> args{Scalar::py_float(a), Scalar::py_float(step), Scalar::py_float(b),
+                            Scalar::py_bool(endpoint && num > 1), out};
+  kernel::run_elementwise(ramp_def(), args);
+  return out;
+}
+
+NDArray eye(int64_t n, std::optional<int64_t> m, int64_t k, DType dtype) {
+  int64_t cols = m.value_or(n);
+  if (n < 0 || cols < 0) throw ValueError("negative dimensions are not allowed");
+  static const kernel::ElementwiseDefinition def(
+      "int64 cols, int64 k", "T y", "y = ndgpu::cast<T>((long long)(i % cols) - (long long)(i / cols) == k)",
+      "ndgpu_eye", true, "", "", "", {});
+  NDArray out = NDArray::empty(Shape{n, cols}, dtype);
+  if (out.size() == 0) return out;
+  std::vector<Operand> args{Scalar::py_int(cols), Scalar::py_int(k), out};
+  kernel::run_elementwise(def, args);
+  return out;
+}
+
+}  // namespace ndgpu

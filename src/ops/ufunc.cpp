@@ -1,0 +1,105 @@
+// Calling a ufunc: NumPy's type resolution (NEP 50), then the elementwise engine.
+#include <mutex>
+
+#include "kernel/elementwise.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+#include "ops/ufunc_table.hpp"
+
+namespace ndgpu {
+namespace {
+
+const ops::Ufunc& lookup(const std::string& name) {
+  for (const auto& u : ops::ufunc_table())
+    if (u.name == name) return u;
+  throw NotImplementedError("ufunc '" + name + "' is not implemented");
+}
+
+std::string dtype_repr(DType t) { return std::string("dtype('") + dtype_name(t) + "')"; }
+
+// The common dtype of the inputs, Python scalars weak.
+DType common_dtype(std::span<const Operand> inputs) {
+  std::vector<PromotionOperand> ops;
+  for (const auto& in : inputs) {
+    if (auto* a = std::get_if<NDArray>(&in)) ops.push_back(PromotionOperand::strong(a->dtype()));
+    else ops.push_back(std::get<Scalar>(in).promotion());
+  }
+  return result_type(ops);
+}
+
+const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
+  for (const auto& l : u.loops) {
+    bool fits = true;
+    for (DType t : l.in) fits = fits && can_cast(common, t, Casting::Safe);
+    if (fits) return l;
+  }
+  if (common == DType::Bool && !u.unsupported_bool.empty()) throw TypeError(u.unsupported_bool);
+  throw TypeError("ufunc '" + u.name +
+                  "' not supported for the input types, and the inputs could not be safely "
+                  "coerced to any supported types according to the casting rule ''safe''");
+}
+
+const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
+                                                     const ops::UfuncLoop& l) {
+  static std::mutex mu;
+  std::lock_guard lk(mu);
+  if (!l.def) {
+    std::string in, out;
+    for (size_t k = 0; k < l.in.size(); ++k)
+      in += (k ? ", " : "") + std::string(dtype_name(l.in[k])) + " in" + std::to_string(k);
+    for (size_t k = 0; k < l.out.size(); ++k)
+      out += (k ? ", " : "") + std::string(dtype_name(l.out[k])) + " out" + std::to_string(k);
+    std::string kname = "ndgpu_" + u.name + "_";
+    for (DType t : l.in) kname += dtype_char(t) == '?' ? 'b' : dtype_char(t);
+    l.def = std::make_unique<kernel::ElementwiseDefinition>(in, out, l.body, kname, true, "", "",
+                                                            "", std::vector<std::string>{});
+  }
+  return *l.def;
+}
+
+}  // namespace
+
+const UfuncInfo* find_ufunc(const std::string& name) {
+  static const std::vector<UfuncInfo> infos = list_ufuncs();
+  for (const auto& i : infos)
+    if (i.name == name) return &i;
+  return nullptr;
+}
+
+std::vector<UfuncInfo> list_ufuncs() {
+  std::vector<UfuncInfo> v;
+  for (const auto& u : ops::ufunc_table()) v.push_back({u.name, u.nin, u.nout});
+  return v;
+}
+
+std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
+                                std::span<const NDArray> out, std::optional<DType> dtype) {
+  const ops::Ufunc& u = lookup(name);
+  if (int(inputs.size()) != u.nin)
+    throw TypeError(u.name + "() takes " + std::to_string(u.nin) + " positional argument" +
+                    (u.nin == 1 ? "" : "s") + " but " + std::to_string(inputs.size()) +
+                    " were given");
+  if (!out.empty() && int(out.size()) != u.nout)
+    throw ValueError(u.name + ": the 'out' tuple must have exactly one entry per ufunc output");
+  const ops::UfuncLoop& loop = resolve_loop(u, dtype ? *dtype : common_dtype(inputs));
+  for (size_t k = 0; k < out.size(); ++k)
+    if (!can_cast(loop.out[k], out[k].dtype(), Casting::SameKind))
+      throw TypeError("Cannot cast ufunc '" + u.name + "' output from " +
+                      dtype_repr(loop.out[k]) + " to " + dtype_repr(out[k].dtype()) +
+                      " with casting rule 'same_kind'");
+
+  std::vector<Operand> args(inputs.begin(), inputs.end());
+  // Scalars alone have no shape: the first becomes a 0-d array, as in NumPy.
+  bool any_array = false;
+  for (const auto& a : args) any_array = any_array || std::holds_alternative<NDArray>(a);
+  if (!any_array) {
+    const Scalar& s = std::get<Scalar>(args[0]);
+    NDArray a = NDArray::empty(Shape{}, loop.in[0]);
+    fill(a, s);
+    args[0] = a;
+  }
+  for (const auto& o : out) args.push_back(o);
+  return kernel::run_elementwise(loop_definition(u, loop), args);
+}
+
+}  // namespace ndgpu

@@ -1,0 +1,114 @@
+#include "ops/ufunc_table.hpp"
+
+namespace ndgpu::ops {
+namespace {
+
+// Type-character sets, as NumPy writes them in ufunc.types.
+constexpr const char* kInts = "bhilBHIL";
+constexpr const char* kInexact = "efdFD";
+constexpr const char* kAll = "?bhilBHILefdFD";
+
+DType code(char c) { return *dtype_from_name(std::string(1, c)); }
+
+// One loop per type in `types`: nin inputs and one output of that type (or `out_type`).
+void add_loops(Ufunc& u, const char* types, const std::string& body, char out_type = 0) {
+  for (const char* t = types; *t; ++t) {
+    UfuncLoop l;
+    l.in.assign(size_t(u.nin), code(*t));
+    l.out.assign(size_t(u.nout), out_type ? code(out_type) : code(*t));
+    l.body = body;
+    u.loops.push_back(std::move(l));
+  }
+}
+
+Ufunc make(const std::string& name, int nin) {
+  Ufunc u;
+  u.name = name;
+  u.nin = nin;
+  return u;
+}
+
+std::vector<Ufunc> build() {
+  std::vector<Ufunc> t;
+  {
+    Ufunc u = make("add", 2);
+    add_loops(u, "?", "out0 = in0 || in1");
+    add_loops(u, kInts, "out0 = in0 + in1");
+    add_loops(u, kInexact, "out0 = in0 + in1");
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("subtract", 2);
+    add_loops(u, kInts, "out0 = in0 - in1");
+    add_loops(u, kInexact, "out0 = in0 - in1");
+    u.unsupported_bool =
+        "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+        "operator, or the logical_xor function instead.";
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("multiply", 2);
+    add_loops(u, "?", "out0 = in0 && in1");
+    add_loops(u, kInts, "out0 = in0 * in1");
+    add_loops(u, kInexact, "out0 = in0 * in1");
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("true_divide", 2);
+    add_loops(u, kInexact, "out0 = in0 / in1");
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("floor_divide", 2);
+    add_loops(u, kInts, "out0 = ndgpu::floor_divide(in0, in1)");
+    add_loops(u, "fd", "out0 = ndgpu::floor_divide(in0, in1)");
+    add_loops(u, "e", "out0 = float16(ndgpu::floor_divide(float(in0), float(in1)))");
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("negative", 1);
+    add_loops(u, kInts, "out0 = ndgpu::negative(in0)");
+    add_loops(u, kInexact, "out0 = -in0");
+    u.unsupported_bool =
+        "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or "
+        "the logical_not function instead.";
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("absolute", 1);
+    add_loops(u, "?bhilBHILefd", "out0 = ndgpu::absolute(in0)");
+    add_loops(u, "F", "out0 = ndgpu::absolute(in0)", 'f');
+    add_loops(u, "D", "out0 = ndgpu::absolute(in0)", 'd');
+    t.push_back(std::move(u));
+  }
+  struct Cmp { const char* name; const char* body; };
+  for (Cmp c : {Cmp{"equal", "out0 = in0 == in1"}, Cmp{"not_equal", "out0 = in0 != in1"},
+                Cmp{"less", "out0 = ndgpu::less(in0, in1)"},
+                Cmp{"less_equal", "out0 = ndgpu::less_equal(in0, in1)"},
+                Cmp{"greater", "out0 = ndgpu::greater(in0, in1)"},
+                Cmp{"greater_equal", "out0 = ndgpu::greater_equal(in0, in1)"}}) {
+    Ufunc u = make(c.name, 2);
+    add_loops(u, kAll, c.body, '?');
+    t.push_back(std::move(u));
+  }
+  for (const char* name : {"maximum", "minimum"}) {
+    Ufunc u = make(name, 2);
+    add_loops(u, kAll, std::string("out0 = ndgpu::") + name + "(in0, in1)");
+    t.push_back(std::move(u));
+  }
+  for (const char* name : {"exp", "log", "log1p", "sqrt"}) {
+    Ufunc u = make(name, 1);
+    add_loops(u, kInexact, std::string("out0 = ndgpu::") + name + "_(in0)");
+    t.push_back(std::move(u));
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::vector<Ufunc>& ufunc_table() {
+  static const std::vector<Ufunc> table = build();
+  return table;
+}
+
+}  // namespace ndgpu::ops
