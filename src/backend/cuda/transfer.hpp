@@ -10,8 +10,8 @@
 
 namespace ndgpu::cuda {
 
-// memcpy split over a few persistent helper threads (NDGPU_COPY_THREADS, default 4): one
-// core's memcpy is slower than the PCIe link, so the staging copy would be the bottleneck.
+// memcpy split over persistent helper threads (NDGPU_COPY_THREADS, default half the cores,
+// at most 8): one core's memcpy is far slower than the PCIe link, so it would be the bottleneck.
 void parallel_memcpy(void* dst, const void* src, size_t n);
 
 class Stager {
