@@ -5,7 +5,7 @@
 #define NDGPU_DEVICE_CUDA 1
 #define NDGPU_HD __host__ __device__ __forceinline__
 #if defined(__CUDACC_RTC__)
-// NVRTC ships no C library headers: the fixed-width types come from here.
+// NVRTC ships no C library headers (it predefines size_t and ptrdiff_t only).
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -14,8 +14,6 @@ typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
-typedef long long ptrdiff_t;
-typedef unsigned long long size_t;
 #else
 #include <stdint.h>
 #include <stddef.h>

@@ -1,0 +1,119 @@
+#include "kernel/kernel_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "backend/files.hpp"
+#include "ndgpu/cpu_abi.h"
+#include "ndgpu/errors.hpp"
+
+using namespace ndgpu;
+using namespace ndgpu::kernel;
+
+namespace {
+
+KernelSource scale_source(const std::string& constant) {
+  KernelSource src;
+  src.name_hint = "scale_test";
+  src.source = "extern \"C\" __global__ void scale_test(float* x, long long n) {\n"
+               "  for (long long i = 0; i < n; ++i) x[i] *= " + constant + "f;\n}\n";
+  src.entries.push_back({"scale_test", {"float*", "long long"}});
+  return src;
+}
+
+void run_scale(const CompiledKernel& k, float* data, long long n) {
+  Backend& be = backend_for(DeviceType::CPU);
+  void* args[] = {&data, &n};
+  LaunchConfig cfg;
+  be.launch(0, k.function, cfg, args);
+}
+
+}  // namespace
+
+TEST(KernelCache, KeyDependsOnSourceOptionsAndHeaders) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource a = scale_source("2.0");
+  KernelSource b = scale_source("3.0");
+  EXPECT_NE(cache_key(cpu, a), cache_key(cpu, b));
+  KernelSource c = a;
+  c.options.push_back("-DFOO=1");
+  EXPECT_NE(cache_key(cpu, a), cache_key(cpu, c));
+  KernelSource d = a;
+  d.headers["my.h"] = "#define X 1";
+  EXPECT_NE(cache_key(cpu, a), cache_key(cpu, d));
+  EXPECT_EQ(cache_key(cpu, a), cache_key(cpu, scale_source("2.0")));
+}
+
+TEST(KernelCache, CompilesOnceThenHitsMemoryThenDisk) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource src = scale_source("1.25");  // unique to this test
+  std::remove(cache_path(cache_key(cpu, src)).c_str());
+  auto before = cache_stats();
+  auto k1 = get_kernel(cpu, src);
+  float x[3] = {1, 2, 4};
+  run_scale(k1, x, 3);
+  EXPECT_FLOAT_EQ(x[2], 5.0f);
+  auto k2 = get_kernel(cpu, src);
+  EXPECT_EQ(k1.function, k2.function);
+  auto mid = cache_stats();
+  EXPECT_EQ(mid.compiles, before.compiles + 1);
+  EXPECT_EQ(mid.memory_hits, before.memory_hits + 1);
+
+  k1 = {};
+  k2 = {};
+  clear_memory_cache();
+  auto k3 = get_kernel(cpu, src);
+  EXPECT_EQ(cache_stats().disk_hits, mid.disk_hits + 1);
+  EXPECT_EQ(cache_stats().compiles, mid.compiles);
+  run_scale(k3, x, 3);
+  EXPECT_FLOAT_EQ(x[0], 1.5625f);
+}
+
+TEST(KernelCache, DamagedFileIsDetectedAndRecompiled) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource src = scale_source("0.5");
+  std::string path = cache_path(cache_key(cpu, src));
+  { auto k = get_kernel(cpu, src); }
+  clear_memory_cache();
+  // Truncate the entry as a crash mid-write would (without the atomic rename).
+  auto bytes = read_file(path);
+  ASSERT_TRUE(bytes.has_value());
+  write_file_atomic(path, bytes->substr(0, bytes->size() / 2));
+  auto before = cache_stats();
+  auto k = get_kernel(cpu, src);
+  auto after = cache_stats();
+  EXPECT_EQ(after.damaged, before.damaged + 1);
+  EXPECT_EQ(after.compiles, before.compiles + 1);
+  float x[2] = {2, 8};
+  run_scale(k, x, 2);
+  EXPECT_FLOAT_EQ(x[1], 4.0f);
+  // The entry was rewritten whole.
+  EXPECT_EQ(read_file(path)->size(), bytes->size());
+
+  // A flipped byte in the payload is caught by the digest.
+  clear_memory_cache();
+  k = {};
+  std::string flipped = *read_file(path);
+  flipped[flipped.size() - 10] ^= 0x5a;
+  write_file_atomic(path, flipped);
+  before = cache_stats();
+  k = get_kernel(cpu, src);
+  EXPECT_EQ(cache_stats().damaged, before.damaged + 1);
+}
+
+TEST(KernelCache, CompileErrorCarriesLogAndNumberedSource) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource src = scale_source("2.0");
+  src.source += "this is not C++;\n";
+  try {
+    get_kernel(cpu, src);
+    FAIL() << "expected CompileError";
+  } catch (const CompileError& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("scale_test"), std::string::npos);
+    EXPECT_NE(msg.find("error"), std::string::npos);           // the compiler's log
+    EXPECT_NE(msg.find("   4 | this is not C++;"), std::string::npos) << msg;
+    EXPECT_FALSE(e.log.empty());
+  }
+}
