@@ -46,22 +46,8 @@ DType to_dtype(nb::handle obj) {
 std::optional<Operand> try_operand(nb::handle obj) {
   if (nb::isinstance<NDArray>(obj)) return Operand(nb::cast<const NDArray&>(obj));
   PyObject* p = obj.ptr();
-  if (PyBool_Check(p)) return Operand(Scalar::py_bool(p == Py_True));
-  if (PyLong_Check(p)) {
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
-    if (!overflow) return Operand(Scalar::py_int(v));
-    unsigned long long u = PyLong_AsUnsignedLongLong(p);
-    if (PyErr_Occurred()) {
-      PyErr_Clear();
-      throw OverflowError("Python integer " + std::string(nb::str(obj).c_str()) +
-                          " out of bounds for int64");
-    }
-    return Operand(Scalar::py_uint(u));
-  }
-  if (PyFloat_Check(p)) return Operand(Scalar::py_float(PyFloat_AS_DOUBLE(p)));
-  if (PyComplex_Check(p))
-    return Operand(Scalar::py_complex({PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)}));
+  // NumPy scalars first: numpy.float64 and numpy.complex128 subclass Python's float and
+  // complex, but they are typed (strong) scalars under NEP 50.
   static nb::object* generic = new nb::object(numpy().attr("generic"));
   if (PyObject_IsInstance(p, generic->ptr()) == 1) {
     DType t = to_dtype(obj.attr("dtype"));
@@ -78,6 +64,22 @@ std::optional<Operand> try_operand(nb::handle obj) {
     Py_DECREF(c);
     return Operand(Scalar::typed(t, v));
   }
+  if (PyBool_Check(p)) return Operand(Scalar::py_bool(p == Py_True));
+  if (PyLong_Check(p)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (!overflow) return Operand(Scalar::py_int(v));
+    unsigned long long u = PyLong_AsUnsignedLongLong(p);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      throw OverflowError("Python integer " + std::string(nb::str(obj).c_str()) +
+                          " out of bounds for int64");
+    }
+    return Operand(Scalar::py_uint(u));
+  }
+  if (PyFloat_Check(p)) return Operand(Scalar::py_float(PyFloat_AS_DOUBLE(p)));
+  if (PyComplex_Check(p))
+    return Operand(Scalar::py_complex({PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)}));
   return std::nullopt;
 }
 

@@ -46,6 +46,9 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
 
 PromotionOperand promotion_of(nb::handle h) {
   if (nb::isinstance<NDArray>(h)) return PromotionOperand::strong(nb::cast<const NDArray&>(h).dtype());
+  static nb::object* generic = new nb::object(numpy().attr("generic"));
+  if (PyObject_IsInstance(h.ptr(), generic->ptr()) == 1)  // numpy.float64 is a float subclass
+    return PromotionOperand::strong(to_dtype(h.attr("dtype")));
   if (PyBool_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Bool);
   if (PyLong_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Int);
   if (PyFloat_Check(h.ptr())) return PromotionOperand::scalar(WeakKind::Float);

@@ -28,12 +28,13 @@ DType common_dtype(std::span<const Operand> inputs) {
 }
 
 const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
+  // Checked first: bool casts safely to int8, but NumPy refuses these rather than widening.
+  if (common == DType::Bool && !u.unsupported_bool.empty()) throw TypeError(u.unsupported_bool);
   for (const auto& l : u.loops) {
     bool fits = true;
     for (DType t : l.in) fits = fits && can_cast(common, t, Casting::Safe);
     if (fits) return l;
   }
-  if (common == DType::Bool && !u.unsupported_bool.empty()) throw TypeError(u.unsupported_bool);
   throw TypeError("ufunc '" + u.name +
                   "' not supported for the input types, and the inputs could not be safely "
                   "coerced to any supported types according to the casting rule ''safe''");

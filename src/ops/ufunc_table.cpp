@@ -3,10 +3,12 @@
 namespace ndgpu::ops {
 namespace {
 
-// Type-character sets, as NumPy writes them in ufunc.types.
-constexpr const char* kInts = "bhilBHIL";
+// Type-character sets, in NumPy's ufunc.types order: the first loop that a dtype casts to
+// safely is the one chosen, so an unsigned type must come before the wider signed one
+// (uint8 resolves to the uint8 loop, not int16).
+constexpr const char* kInts = "bBhHiIlL";
 constexpr const char* kInexact = "efdFD";
-constexpr const char* kAll = "?bhilBHILefdFD";
+constexpr const char* kAll = "?bBhHiIlLefdFD";
 
 DType code(char c) { return *dtype_from_name(std::string(1, c)); }
 
@@ -76,7 +78,7 @@ std::vector<Ufunc> build() {
   }
   {
     Ufunc u = make("absolute", 1);
-    add_loops(u, "?bhilBHILefd", "out0 = ndgpu::absolute(in0)");
+    add_loops(u, "?bBhHiIlLefd", "out0 = ndgpu::absolute(in0)");
     add_loops(u, "F", "out0 = ndgpu::absolute(in0)", 'f');
     add_loops(u, "D", "out0 = ndgpu::absolute(in0)", 'd');
     t.push_back(std::move(u));
