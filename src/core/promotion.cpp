@@ -41,6 +41,27 @@ int kind_rank(DType t) {
   return 0;
 }
 
+// NumPy's type number, which decides the "main" dtype of a sequence (float16 is last).
+int numpy_type_num(DType t) {
+  switch (t) {
+    case DType::Bool: return 0;
+    case DType::Int8: return 1;
+    case DType::UInt8: return 2;
+    case DType::Int16: return 3;
+    case DType::UInt16: return 4;
+    case DType::Int32: return 5;
+    case DType::UInt32: return 6;
+    case DType::Int64: return 7;
+    case DType::UInt64: return 8;
+    case DType::Float32: return 11;
+    case DType::Float64: return 12;
+    case DType::Complex64: return 14;
+    case DType::Complex128: return 15;
+    case DType::Float16: return 23;
+  }
+  return 0;
+}
+
 }  // namespace
 
 DType promote_types(DType a, DType b) {
@@ -94,18 +115,24 @@ DType default_dtype(WeakKind k) {
 DType result_type(std::span<const PromotionOperand> operands) {
   if (operands.empty()) throw ValueError("at least one array or dtype is required");
   bool have_strong = false;
-  DType strong = DType::Bool;
+  DType main = DType::Bool;
   WeakKind weak = WeakKind::Bool;
   bool have_weak = false;
   for (const auto& op : operands) {
     if (op.weak) {
       weak = std::max(weak, op.weak_kind);
       have_weak = true;
-    } else {
-      strong = have_strong ? promote_types(strong, op.dtype) : op.dtype;
+    } else if (!have_strong || numpy_type_num(op.dtype) > numpy_type_num(main)) {
+      main = op.dtype;
       have_strong = true;
     }
   }
+  // Promotion is not associative (int8, uint8 -> int16, but int8, uint8, float16 -> float16),
+  // so, as NumPy's PyArray_PromoteDTypeSequence, each dtype is promoted with the "main" one
+  // (highest type number) first, and those results are then reduced.
+  DType strong = main;
+  for (const auto& op : operands)
+    if (!op.weak) strong = promote_types(strong, promote_types(main, op.dtype));
   if (!have_strong) return default_dtype(weak);
   if (!have_weak) return strong;
   // A weak scalar keeps the strong type unless its kind is higher (NEP 50).
