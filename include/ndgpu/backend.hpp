@@ -20,6 +20,15 @@ struct Dim3 {
 
 // A stream handle; 0 is the device's default (null) stream. Opaque to callers.
 using StreamHandle = uintptr_t;
+// A timing event recorded on a stream. Opaque to callers.
+using EventHandle = uintptr_t;
+
+// What a device's memory pool holds (cupy.cuda.MemoryPool's numbers).
+struct PoolStats {
+  size_t used_bytes = 0;   // in live arrays
+  size_t total_bytes = 0;  // held from the system: live plus cached
+  size_t n_free_blocks = 0;
+};
 
 // One kernel's entry point in a source text, with the C++ types of its parameters in order.
 // The CPU backend needs the types to call the kernel with CUDA's void** argument array.
@@ -98,6 +107,19 @@ class Backend {
   virtual StreamHandle create_stream(int device, bool non_blocking) = 0;
   virtual void destroy_stream(int device, StreamHandle s) = 0;
   virtual void synchronize_stream(int device, StreamHandle s) = 0;
+
+  // Events: the CPU backend runs in order, so its events are host timestamps.
+  virtual EventHandle create_event(int device) = 0;
+  virtual void destroy_event(int device, EventHandle e) = 0;
+  virtual void record_event(int device, EventHandle e, StreamHandle s) = 0;
+  virtual void synchronize_event(int device, EventHandle e) = 0;
+  virtual float elapsed_ms(int device, EventHandle start, EventHandle end) = 0;
+
+  // The memory pool. A limit of 0 means none; allocations past it raise OutOfMemoryError.
+  virtual PoolStats pool_stats(int device) = 0;
+  virtual void free_all_blocks(int device) = 0;
+  virtual void set_pool_limit(int device, size_t bytes) = 0;
+  virtual size_t pool_limit(int device) = 0;
 
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;

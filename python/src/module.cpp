@@ -9,6 +9,7 @@ void bind_ndarray(nb::module_& m);
 void bind_device(nb::module_& m);
 void bind_ops(nb::module_& m);
 void bind_kernels(nb::module_& m);
+void bind_cuda(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -39,4 +40,5 @@ NB_MODULE(_core, m) {
   py::bind_ndarray(m);
   py::bind_ops(m);
   py::bind_kernels(m);
+  py::bind_cuda(m);
 }

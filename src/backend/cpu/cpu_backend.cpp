@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -34,8 +35,9 @@ class HostModule : public LoadedModule {
 
 class CpuBackend : public Backend {
  public:
-  explicit CpuBackend(int devices) : used_(devices) {
+  explicit CpuBackend(int devices) : used_(devices), limit_(devices) {
     for (auto& u : used_) u.store(0);
+    for (auto& l : limit_) l.store(0);
   }
   DeviceType type() const override { return DeviceType::CPU; }
   int device_count() override { return int(used_.size()); }
@@ -43,7 +45,10 @@ class CpuBackend : public Backend {
   void* allocate(int device, size_t nbytes, StreamHandle) override {
     // 64-byte alignment: whole cache lines and any vector width the host compiler picks.
     size_t rounded = (nbytes + 63) & ~size_t(63);
-    void* p = std::aligned_alloc(64, rounded ? rounded : 64);
+    size_t limit = limit_[device].load();
+    void* p = limit && used_[device].load() + nbytes > limit
+                  ? nullptr
+                  : std::aligned_alloc(64, rounded ? rounded : 64);
     if (!p)
       throw OutOfMemoryError("out of memory allocating " + std::to_string(nbytes) +
                              " bytes on cpu:" + std::to_string(device) + " (" +
@@ -114,8 +119,29 @@ class CpuBackend : public Backend {
   void synchronize_stream(int, StreamHandle) override {}
   unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
 
+  // Work is finished when launch returns, so an event is the time it was recorded.
+  EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }
+  void destroy_event(int, EventHandle e) override { delete reinterpret_cast<double*>(e); }
+  void record_event(int, EventHandle e, StreamHandle) override {
+    *reinterpret_cast<double*>(e) =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+  }
+  void synchronize_event(int, EventHandle) override {}
+  float elapsed_ms(int, EventHandle start, EventHandle end) override {
+    return float(*reinterpret_cast<double*>(end) - *reinterpret_cast<double*>(start));
+  }
+
+  // Host memory is not cached: what is used is what is held.
+  PoolStats pool_stats(int device) override {
+    return {used_[device].load(), used_[device].load(), 0};
+  }
+  void free_all_blocks(int) override {}
+  void set_pool_limit(int device, size_t bytes) override { limit_[device] = bytes; }
+  size_t pool_limit(int device) override { return limit_[device].load(); }
+
  private:
-  std::vector<std::atomic<size_t>> used_;
+  std::vector<std::atomic<size_t>> used_, limit_;
   std::atomic<StreamHandle> next_stream_{0};
 };
 

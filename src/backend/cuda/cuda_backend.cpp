@@ -315,6 +315,13 @@ MemoryPool& CudaBackend::memory_pool(int device) { return state(device).pool; }
 
 void CudaBackend::free_all_blocks(int device) { state(device).pool.free_all_blocks(); }
 
+PoolStats CudaBackend::pool_stats(int device) {
+  const MemoryPool& p = state(device).pool;
+  return {p.used_bytes(), p.total_bytes(), p.n_free_blocks()};
+}
+void CudaBackend::set_pool_limit(int device, size_t bytes) { state(device).pool.set_limit(bytes); }
+size_t CudaBackend::pool_limit(int device) { return state(device).pool.get_limit(); }
+
 int CudaBackend::compute_capability(int device) {
   DeviceState& s = state(device);
   return s.cc_major * 10 + s.cc_minor;

@@ -23,8 +23,6 @@ class CudaBackend;
 // The backend, or nullptr when there is no usable device.
 std::unique_ptr<Backend> create_backend();
 
-// An event handle (a CUevent); opaque to callers.
-using EventHandle = uintptr_t;
 
 class CudaBackend : public Backend {
  public:
@@ -63,19 +61,23 @@ class CudaBackend : public Backend {
   NvrtcResult compile_program(int device, const KernelSource& src,
                               const std::vector<std::string>& name_expressions);
   MemoryPool& memory_pool(int device);
-  void free_all_blocks(int device);  // waits for the device, then frees cached segments
+  void free_all_blocks(int device) override;  // waits for the device, then frees cached segments
+  PoolStats pool_stats(int device) override;
+  void set_pool_limit(int device, size_t bytes) override;
+  size_t pool_limit(int device) override;
+  EventHandle create_event(int device) override { return create_event(device, true, false); }
   int compute_capability(int device);  // 90 for sm_90
   int multiprocessor_count(int device);
   std::string device_name(int device);
   void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
   bool query_stream(int device, StreamHandle s);  // true when all its work has finished
   EventHandle create_event(int device, bool timing, bool blocking_sync = false);
-  void destroy_event(int device, EventHandle e);
-  void record_event(int device, EventHandle e, StreamHandle s);
-  void synchronize_event(int device, EventHandle e);
+  void destroy_event(int device, EventHandle e) override;
+  void record_event(int device, EventHandle e, StreamHandle s) override;
+  void synchronize_event(int device, EventHandle e) override;
   bool query_event(int device, EventHandle e);
   void stream_wait_event(int device, StreamHandle s, EventHandle e);
-  float elapsed_ms(int device, EventHandle start, EventHandle end);
+  float elapsed_ms(int device, EventHandle start, EventHandle end) override;
   void memset_async(int device, void* dst, unsigned char value, size_t n, StreamHandle s);
 
  private:
