@@ -1,0 +1,23 @@
+"""Every workload of /work/shared/BENCHMARKS.md, in its table's order."""
+from benchmarks.workloads import bandwidth, fresh, kernels, overhead, transfer
+
+_ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm",
+            "squared_diff", "l2norm", "raw_add", "compile_ewk", "compile_rk", "compile_raw",
+            "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
+            "matmul_f32", "matmul_f16", "h2d", "d2h", "import"]
+
+_ALL = {w.name: w for m in (bandwidth, kernels, fresh, overhead, transfer) for w in m.WORKLOADS}
+assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
+WORKLOADS = [_ALL[n] for n in _ORDERED]
+
+
+def select(names):
+    """The workloads named (comma-separated names; empty means all), in table order."""
+    if not names:
+        return list(WORKLOADS)
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in _ALL]
+    if unknown:
+        raise SystemExit("unknown workload(s): %s; known: %s" % (", ".join(unknown),
+                                                                 ", ".join(_ORDERED)))
+    return [w for w in WORKLOADS if w.name in wanted]

@@ -1,0 +1,68 @@
+"""Costs paid once per process: kernel compiles with an empty cache, first ops, import."""
+import shutil
+import statistics
+import tempfile
+
+from benchmarks.libs import subprocess_env
+from benchmarks.timing import run_probe
+from benchmarks.workloads.base import NotApplicable, Workload
+
+
+def _fresh(lib, what):
+    """Run probe WHAT for lib in a fresh process with an empty, private kernel cache."""
+    tmp = tempfile.mkdtemp(prefix="ndgpu-bench-cache-")
+    try:
+        env = subprocess_env({"NDGPU_CACHE_DIR": tmp + "/ndgpu", "CUPY_CACHE_DIR": tmp + "/cupy"})
+        return run_probe([lib.name, what], env)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _compile(what):
+    def run(lib, cfg):
+        if lib.name == "torch":
+            raise NotApplicable("CuPy kernel API")
+        times = [_fresh(lib, what)["ms"] for _ in range(cfg.fresh_reps)]
+        return statistics.median(times), {"samples_ms": times}
+    return run
+
+
+_FIRST = {}
+
+
+def _first_ops(lib, cfg):
+    if lib.name not in _FIRST:
+        _FIRST[lib.name] = [_fresh(lib, "first_ops") for _ in range(cfg.fresh_reps)]
+    return _FIRST[lib.name]
+
+
+def first_add(lib, cfg):
+    t = [r["add_ms"] for r in _first_ops(lib, cfg)]
+    return statistics.median(t), {"samples_ms": t}
+
+
+def first_sum(lib, cfg):
+    t = [r["sum_ms"] for r in _first_ops(lib, cfg)]
+    return statistics.median(t), {"samples_ms": t}
+
+
+def import_time(lib, cfg):
+    _fresh(lib, "import")  # warm the file cache
+    t = [_fresh(lib, "import")["s"] for _ in range(cfg.import_reps)]
+    return min(t), {"samples_s": t}
+
+
+WORKLOADS = [
+    Workload("compile_ewk", "ElementwiseKernel 1st call, cold", "ms", _compile("compile_ewk"),
+             ("<=", 40), peers=("cupy",)),
+    Workload("compile_rk", "ReductionKernel 1st call, cold", "ms", _compile("compile_rk"),
+             ("<=", 60), peers=("cupy",)),
+    Workload("compile_raw", "RawKernel 1st call, cold", "ms", _compile("compile_raw"),
+             ("<=", 40), peers=("cupy",)),
+    Workload("first_add", "first a + b, fresh process", "ms", first_add, ("<=", 5),
+             peers=("cupy",), extra_peers=("torch",)),
+    Workload("first_sum", "first a.sum(), fresh process", "ms", first_sum, ("<=", 5),
+             peers=("cupy",), extra_peers=("torch",)),
+    Workload("import", "import time (warm file cache)", "s", import_time, ("<=", 0.15),
+             peers=("cupy",), extra_peers=("torch",)),
+]

@@ -1,0 +1,37 @@
+"""Host-side costs: Python dispatch of tiny ops, pool-hit allocation."""
+import numpy as np
+
+from benchmarks.libs import rand
+from benchmarks.timing import per_call_us
+from benchmarks.workloads.base import Workload
+
+SMALL = 1000
+
+
+def dispatch_add(lib, cfg):
+    a, b = rand(lib, SMALL, seed=1), rand(lib, SMALL, seed=2)
+    return per_call_us(lib, lambda: a + b, cfg.dispatch_iters, cfg.dispatch_rounds)
+
+
+def dispatch_sum(lib, cfg):
+    a = rand(lib, SMALL, seed=1)
+    return per_call_us(lib, lambda: a.sum(), cfg.dispatch_iters, cfg.dispatch_rounds)
+
+
+def empty_1mib(lib, cfg):
+    n = (1 << 20) // 4
+    if lib.name == "torch":
+        torch, dev = lib.xp, lib.device
+        fn = lambda: torch.empty(n, dtype=torch.float32, device=dev)  # noqa: E731
+    else:
+        xp = lib.xp
+        fn = lambda: xp.empty(n, dtype=np.float32)  # noqa: E731
+    return per_call_us(lib, fn, cfg.dispatch_iters * 5, cfg.dispatch_rounds)
+
+
+WORKLOADS = [
+    Workload("dispatch_add", "dispatch a + b, 1000 f32", "µs", dispatch_add, ("<=", 4)),
+    Workload("dispatch_sum", "dispatch a.sum(), 1000 f32", "µs", dispatch_sum, ("<=", 5)),
+    Workload("empty", "empty 1 MiB (pool hit)", "µs", empty_1mib, ("<=", 1),
+             peers=("cupy",), extra_peers=("torch",)),
+]
