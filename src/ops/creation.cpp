@@ -40,6 +40,15 @@ const kernel::ElementwiseDefinition& ramp_def() {
   return d;
 }
 
+// linspace with an integer dtype rounds towards -inf, as NumPy 2 does.
+const kernel::ElementwiseDefinition& floor_ramp_def() {
+  static const kernel::ElementwiseDefinition d(
+      "float64 start, float64 step, float64 stop, bool endpoint", "T y",
+      "y = ndgpu::cast<T>(floor((endpoint && i == _ind.size() - 1) ? stop : (double)i * step + start))",
+      "ndgpu_floor_ramp", true, "", "", "", {});
+  return d;
+}
+
 const kernel::ElementwiseDefinition& int_ramp_def() {
   static const kernel::ElementwiseDefinition d("int64 start, int64 step", "T y",
                                                "y = (T)(start + (long long)i * step)",
@@ -94,7 +103,7 @@ NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   double step = div > 0 ? (b - a) / double(div) : 0.0;
   std::vector<Operand> args{Scalar::py_float(a), Scalar::py_float(step), Scalar::py_float(b),
                             Scalar::py_bool(endpoint && num > 1), out};
-  kernel::run_elementwise(ramp_def(), args);
+  kernel::run_elementwise(is_integer(t) ? floor_ramp_def() : ramp_def(), args);
   return out;
 }
 
