@@ -41,9 +41,31 @@ Shape shape_args(nb::args args) {
   return to_shape(args);
 }
 
+// ndarray.flags, as NumPy's and CuPy's: attributes and item access by flag name.
+struct Flags {
+  bool c_contiguous, f_contiguous, owndata;
+  bool get(const std::string& key) const {
+    if (key == "C_CONTIGUOUS" || key == "C") return c_contiguous;
+    if (key == "F_CONTIGUOUS" || key == "F") return f_contiguous;
+    if (key == "OWNDATA" || key == "O") return owndata;
+    throw nb::key_error(key.c_str());
+  }
+};
+
+std::string py_bool(bool b) { return b ? "True" : "False"; }
+
 }  // namespace
 
 void bind_ndarray(nb::module_& m) {
+  nb::class_<Flags>(m, "Flags")
+      .def_ro("c_contiguous", &Flags::c_contiguous)
+      .def_ro("f_contiguous", &Flags::f_contiguous)
+      .def_ro("owndata", &Flags::owndata)
+      .def("__getitem__", &Flags::get)
+      .def("__repr__", [](const Flags& f) {
+        return "  C_CONTIGUOUS : " + py_bool(f.c_contiguous) + "\n  F_CONTIGUOUS : " +
+               py_bool(f.f_contiguous) + "\n  OWNDATA : " + py_bool(f.owndata);
+      });
   auto cls = nb::class_<NDArray>(m, "ndarray");
   cls.def("__init__",
           [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
@@ -65,6 +87,9 @@ void bind_ndarray(nb::module_& m) {
                      if (!a.base()) return nb::none();
                      return nb::cast(*a.base());
                    })
+      .def_prop_ro("flags", [](const NDArray& a) {
+        return Flags{a.c_contiguous(), a.f_contiguous(), !a.base()};
+      })
       .def_prop_ro("_c_contiguous", &NDArray::c_contiguous)
       .def_prop_ro("_f_contiguous", &NDArray::f_contiguous)
       .def_prop_ro("_owndata", [](const NDArray& a) { return !a.base(); })
