@@ -60,7 +60,13 @@ def probe(name, what):
     if what == "first_ops":
         a, b = _upload(name, xp, h1[0, :1000].copy()), _upload(name, xp, h2[0, :1000].copy())
         sync()
-        return {"add_ms": _timed(lambda: a + b, sync), "sum_ms": _timed(lambda: a.sum(), sync)}
+        res = {}
+        for key, fn in (("add", lambda: a + b), ("sum", lambda: a.sum())):
+            try:
+                res[key + "_ms"] = _timed(fn, sync)
+            except Exception as e:  # noqa: BLE001 - a missing sum must not hide add
+                res[key + "_error"] = "%s: %s" % (type(e).__name__, e)
+        return res
     if name == "torch":
         return {"error": "NotApplicable: CuPy kernel API"}
 

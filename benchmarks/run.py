@@ -30,6 +30,13 @@ from benchmarks.workloads import WORKLOADS, select  # noqa: E402
 MISSING_FEATURE = (AttributeError, NotImplementedError, ImportError)
 
 
+def _error_text(e):
+    msg = str(e)
+    if msg.split(":", 1)[0].endswith("Error"):  # already named (a fresh-process probe's)
+        return msg
+    return "%s: %s" % (type(e).__name__, msg)
+
+
 def measure(w, lib, cfg):
     """One cell: {'status': ok|na|error|skip, 'value', 'unit', 'error', ...}."""
     cell = {"value": None, "unit": w.unit, "error": None}
@@ -44,9 +51,9 @@ def measure(w, lib, cfg):
     except NotApplicable as e:
         cell.update(status="skip", error="not applicable: %s" % e)
     except MISSING_FEATURE as e:
-        cell.update(status="na", error="%s: %s" % (type(e).__name__, e))
+        cell.update(status="na", error=_error_text(e))
     except Exception as e:  # noqa: BLE001 - a failing cell must not stop the run
-        cell.update(status="error", error="%s: %s" % (type(e).__name__, e),
+        cell.update(status="error", error=_error_text(e),
                     traceback=traceback.format_exc(limit=8))
     finally:
         try:

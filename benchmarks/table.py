@@ -50,7 +50,7 @@ def target_text(row):
         return "—"
     op, val = t
     sym = {">=": "≥", "<=": "≤"}[op]
-    return "%s %s" % (sym, "CuPy" if val == "cupy" else fmt(val, row["unit"]))
+    return "%s %s" % (sym, "CuPy" if val == "cupy" else "%g" % val)
 
 
 def target_met(row):

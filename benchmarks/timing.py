@@ -86,6 +86,17 @@ def gbps(nbytes, ms):
     return nbytes / (ms * 1e-3) / 1e9
 
 
+MISSING_FEATURE_NAMES = ("AttributeError", "NotImplementedError", "ImportError",
+                         "ModuleNotFoundError")
+
+
+def probe_error(text):
+    """The exception for a probe's error text: a missing feature stays a missing feature."""
+    if text.split(":", 1)[0] in MISSING_FEATURE_NAMES:
+        return NotImplementedError(text)
+    return RuntimeError(text)
+
+
 def run_probe(args, env, timeout=300):
     """Run ``python3 benchmarks/probe.py ARGS`` in a fresh process; return its RESULT dict."""
     import os
@@ -96,7 +107,7 @@ def run_probe(args, env, timeout=300):
         if line.startswith("RESULT "):
             res = json.loads(line[len("RESULT "):])
             if "error" in res:
-                raise RuntimeError(res["error"])
+                raise probe_error(res["error"])
             return res
     tail = (p.stderr or p.stdout or "").strip().splitlines()[-5:]
     raise RuntimeError("probe %s exited %d: %s" % (" ".join(args), p.returncode,

@@ -4,7 +4,7 @@ import statistics
 import tempfile
 
 from benchmarks.libs import subprocess_env
-from benchmarks.timing import run_probe
+from benchmarks.timing import probe_error, run_probe
 from benchmarks.workloads.base import NotApplicable, Workload
 
 
@@ -36,14 +36,18 @@ def _first_ops(lib, cfg):
     return _FIRST[lib.name]
 
 
-def first_add(lib, cfg):
-    t = [r["add_ms"] for r in _first_ops(lib, cfg)]
-    return statistics.median(t), {"samples_ms": t}
+def _first(key):
+    def run(lib, cfg):
+        results = _first_ops(lib, cfg)
+        for r in results:
+            if key + "_error" in r:
+                raise probe_error(r[key + "_error"])
+        t = [r[key + "_ms"] for r in results]
+        return statistics.median(t), {"samples_ms": t}
+    return run
 
 
-def first_sum(lib, cfg):
-    t = [r["sum_ms"] for r in _first_ops(lib, cfg)]
-    return statistics.median(t), {"samples_ms": t}
+first_add, first_sum = _first("add"), _first("sum")
 
 
 def import_time(lib, cfg):
