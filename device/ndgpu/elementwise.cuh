@@ -1,6 +1,7 @@
-// Parameter types of generated elementwise kernels.
+// Parameter types of generated elementwise kernels. Kept free of other headers: NVRTC's
+// compile time grows with every header, so the generator includes only what a kernel uses.
 #pragma once
-#include "ndgpu/math.cuh"
+#include "ndgpu/common.cuh"
 
 namespace ndgpu {
 
@@ -45,6 +46,12 @@ struct RawArray {
     for (int d = 0; d < N; ++d) off += idx[d] * strides_[d];
     return *(T*)(ptr_ + off);
   }
+};
+
+// V elements loaded or stored as one aligned access.
+template <class T, int V>
+struct alignas(sizeof(T) * V) Vec {
+  T v[V];
 };
 
 // `_ind` in a kernel body: _ind.size() is the broadcast element count.

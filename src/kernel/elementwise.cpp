@@ -1,5 +1,6 @@
 #include "kernel/elementwise.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "kernel/elementwise_codegen.hpp"
@@ -160,8 +161,21 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   bool reorder = !def.uses_i && !def.has_raw;
   IterationPlan plan = make_plan(shape, op_strides, op_itemsizes, reorder, def.reduce_dims);
 
+  // Vector width for CUDA's contiguous path: 16 bytes of the widest operand.
+  int vec = 1;
+  if (plan.contiguous) {
+    int64_t widest = 1;
+    for (const NDArray* a : op_arrays) widest = std::max(widest, a->itemsize());
+    vec = int(16 / widest);
+  }
+  bool vec_ok = vec > 1;
+  for (const NDArray* a : op_arrays)
+    vec_ok = vec_ok && reinterpret_cast<uintptr_t>(a->data()) % uintptr_t(vec * a->itemsize()) == 0;
+
   // Specialisation key: everything the generated source depends on.
   std::string key = device.str();
+  key += 'v';
+  key += char('0' + vec);
   key += plan.contiguous ? "|c" : "|s" + std::to_string(plan.ndim());
   key += plan.index32 ? "|32" : "|64";
   for (const auto& a : specs) {
@@ -189,6 +203,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     spec.ndim = plan.contiguous ? 1 : plan.ndim();
     spec.contiguous = plan.contiguous;
     spec.index32 = plan.index32;
+    spec.vector_width = vec;
     KernelSource src = generate_elementwise(spec);
     src.options = def.options;
     compiled = get_kernel(device, src);
@@ -250,7 +265,9 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   }
   long long count = n;
   pack.push(count);
-  launch_elementwise(device, compiled, n, pack);
+  if (plan.contiguous && vec > 1) pack.push(int(vec_ok ? 1 : 0));
+  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + vec - 1) / vec : n;
+  launch_elementwise(device, compiled, work, pack);
   return out_arrays;
 }
 

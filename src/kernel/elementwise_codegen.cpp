@@ -1,5 +1,6 @@
 #include "kernel/elementwise_codegen.hpp"
 
+#include <functional>
 #include <sstream>
 
 namespace ndgpu::kernel {
@@ -8,6 +9,36 @@ namespace {
 std::string ctype(DType t) {
   std::string c = dtype_ctype(t);
   return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
+}
+
+// One element: a local per parameter (a reference where the output's type is its storage
+// type), the user's body, then stores that convert outputs back to their storage type.
+void emit_element(std::ostream& src, const ElementwiseSpec& s,
+                  const std::function<std::string(const ArgSpec&)>& ref, bool uses_i,
+                  const std::string& in) {
+  if (uses_i) src << in << "const ptrdiff_t i = _i;\n";
+  std::ostringstream stores;
+  for (const auto& a : s.args) {
+    const std::string& n = a.param->name;
+    std::string ty = ctype(a.type), st = ctype(a.storage);
+    if (a.kind == ArgKind::Raw) continue;
+    if (a.kind == ArgKind::Scalar) {
+      src << in << ty << " " << n << " = _s_" << n << ";\n";
+      continue;
+    }
+    std::string r = ref(a);
+    if (a.is_output && a.type == a.storage) {
+      src << in << ty << " &" << n << " = " << r << ";\n";
+    } else if (a.is_output) {
+      src << in << ty << " " << n << " = ndgpu::cast<" << ty << ">(" << r << ");\n";
+      stores << in << r << " = ndgpu::cast<" << st << ">(" << n << ");\n";
+    } else if (a.type == a.storage) {
+      src << in << ty << " " << n << " = " << r << ";\n";
+    } else {
+      src << in << ty << " " << n << " = ndgpu::cast<" << ty << ">(" << r << ");\n";
+    }
+  }
+  src << in << "{\n" << s.operation << ";\n" << in << "}\n" << stores.str();
 }
 
 }  // namespace
@@ -19,7 +50,25 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   KernelEntry entry;
   entry.name = s.name;
 
-  src << "#include \"ndgpu/elementwise.cuh\"\nusing ndgpu::complex;\n";
+  // Headers by need: each one costs NVRTC compile time on a kernel's first call.
+  bool any_complex = false, any_half = false, any_cast = false;
+  for (const auto& a : s.args) {
+    any_complex = any_complex || is_complex(a.type) || is_complex(a.storage);
+    any_half = any_half || a.type == DType::Float16 || a.storage == DType::Float16;
+    any_cast = any_cast || a.type != a.storage;
+  }
+  std::string all_code = s.preamble + s.operation + s.loop_prep + s.after_loop;
+  any_complex = any_complex || all_code.find("complex") != std::string::npos;
+  any_half = any_half || all_code.find("float16") != std::string::npos;
+  src << "#include \"ndgpu/elementwise.cuh\"\n";
+  if (any_cast || all_code.find("ndgpu::") != std::string::npos) {
+    src << "#include \"ndgpu/math.cuh\"\n";  // casts and the ufuncs' functions
+    any_complex = true;
+  } else {
+    if (any_half) src << "#include \"ndgpu/float16.cuh\"\n";
+    if (any_complex) src << "#include \"ndgpu/complex.cuh\"\n";
+  }
+  if (any_complex) src << "using ndgpu::complex;\n";
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
   if (!s.preamble.empty()) src << s.preamble << "\n";
 
@@ -50,13 +99,54 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   params.push_back("long long _n");
   entry.param_types.push_back("long long");
 
+  const int V = s.vector_width;
+  if (s.contiguous && V > 1) {
+    params.push_back("int _vec_ok");
+    entry.param_types.push_back("int");
+  }
   src << "extern \"C\" __global__ void " << s.name << "(";
   for (size_t k = 0; k < params.size(); ++k) src << (k ? ", " : "") << params[k];
   src << ") {\n";
-  src << "  const ndgpu::IndexInfo _ind{_n};\n";
+  std::string code = s.operation + s.loop_prep + s.after_loop;
+  if (code.find("_ind") != std::string::npos) src << "  const ndgpu::IndexInfo _ind{_n};\n";
   if (!s.loop_prep.empty()) src << "  " << s.loop_prep << "\n";
+  const bool uses_i = uses_identifier(code, "i");
+
+  auto scalar_ref = [&](const ArgSpec& a) {
+    const std::string& n = a.param->name;
+    return s.contiguous ? "_p_" + n + "[_i]"
+                        : "*(" + ctype(a.storage) + "*)(_p_" + n + ".ptr + _o_" + n + ")";
+  };
+  if (s.contiguous && V > 1) {
+    // CUDA, aligned operands: V elements per 16-byte (or narrower) load and store.
+    auto vec = [&](const ArgSpec& a) {
+      return "ndgpu::Vec<" + ctype(a.storage) + ", " + std::to_string(V) + ">";
+    };
+    src << "#ifdef NDGPU_DEVICE_CUDA\n  if (_vec_ok) {\n";
+    src << "    const " << I << " _nv = (" << I << ")(_n / " << V << ");\n";
+    src << "    for (" << I << " _t = (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _t < _nv; _t += ("
+        << I << ")blockDim.x * gridDim.x) {\n";
+    std::ostringstream stores;
+    for (const auto& a : s.args) {
+      if (a.kind != ArgKind::Array) continue;
+      const std::string& n = a.param->name;
+      bool load = !a.is_output || !only_assigned(s.operation, n);
+      src << "      " << vec(a) << " _v_" << n;
+      if (load) src << " = ((const " << vec(a) << "*)_p_" << n << ")[_t]";
+      src << ";\n";
+      if (a.is_output) stores << "      ((" << vec(a) << "*)_p_" << n << ")[_t] = _v_" << n << ";\n";
+    }
+    src << "      #pragma unroll\n      for (int _k = 0; _k < " << V << "; ++_k) {\n";
+    src << "        const " << I << " _i = _t * " << V << " + _k;\n";
+    emit_element(src, s, [](const ArgSpec& a) { return "_v_" + a.param->name + ".v[_k]"; },
+                 uses_i, "        ");
+    src << "      }\n" << stores.str() << "    }\n";
+    src << "    for (" << I << " _i = _nv * " << V << " + (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _i < _n; _i += ("
+        << I << ")blockDim.x * gridDim.x) {\n";
+    emit_element(src, s, scalar_ref, uses_i, "      ");
+    src << "    }\n  } else\n#endif\n";
+  }
   src << "  NDGPU_LOOP(" << I << ", _i, _n) {\n";
-  src << "    const ptrdiff_t i = _i;\n";
   if (!s.contiguous) {
     // Unravel _i once over the collapsed shape; every operand shares the coordinates.
     src << "    " << I << " _rem = _i;\n";
@@ -70,29 +160,8 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
         src << "      _o_" << a.param->name << " += _c * _p_" << a.param->name << ".strides[_d];\n";
     src << "    }\n";
   }
-  std::ostringstream stores;
-  for (const auto& a : s.args) {
-    const std::string& n = a.param->name;
-    std::string ty = ctype(a.type), st = ctype(a.storage);
-    if (a.kind == ArgKind::Raw) continue;
-    if (a.kind == ArgKind::Scalar) {
-      src << "    " << ty << " " << n << " = _s_" << n << ";\n";
-      continue;
-    }
-    std::string ref = s.contiguous ? "_p_" + n + "[_i]"
-                                   : "*(" + st + "*)(_p_" + n + ".ptr + _o_" + n + ")";
-    if (a.is_output && a.type == a.storage) {
-      src << "    " << ty << " &" << n << " = " << ref << ";\n";
-    } else if (a.is_output) {
-      src << "    " << ty << " " << n << " = ndgpu::cast<" << ty << ">(" << ref << ");\n";
-      stores << "    " << ref << " = ndgpu::cast<" << st << ">(" << n << ");\n";
-    } else if (a.type == a.storage) {
-      src << "    " << ty << " " << n << " = " << ref << ";\n";
-    } else {
-      src << "    " << ty << " " << n << " = ndgpu::cast<" << ty << ">(" << ref << ");\n";
-    }
-  }
-  src << "    {\n" << s.operation << ";\n    }\n" << stores.str() << "  }\n";
+  emit_element(src, s, scalar_ref, uses_i, "    ");
+  src << "  }\n";
   if (!s.after_loop.empty()) src << "  " << s.after_loop << "\n";
   src << "}\n";
 

@@ -28,6 +28,9 @@ struct ElementwiseSpec {
   int ndim = 1;                                      // collapsed iteration ndim
   bool contiguous = true;
   bool index32 = true;
+  // Elements per vector load on CUDA's contiguous path (16 bytes / widest itemsize), with a
+  // run-time flag `_vec_ok` for alignment; 1 disables the vector path.
+  int vector_width = 1;
 };
 
 // The kernel's source and its single entry (with parameter types, for the CPU backend).

@@ -37,6 +37,17 @@ bool uses_identifier(std::string_view code, std::string_view id) {
   return false;
 }
 
+bool only_assigned(std::string_view code, std::string_view id) {
+  for (size_t p = code.find(id); p != std::string_view::npos; p = code.find(id, p + 1)) {
+    bool left_ok = p == 0 || !ident_char(code[p - 1]);
+    size_t q = p + id.size();
+    if (!left_ok || (q < code.size() && ident_char(code[q]))) continue;
+    while (q < code.size() && (code[q] == ' ' || code[q] == '\t' || code[q] == '\n')) ++q;
+    if (q + 1 >= code.size() || code[q] != '=' || code[q + 1] == '=') return false;
+  }
+  return true;
+}
+
 std::vector<Param> parse_params(std::string_view text, std::string_view kernel_name,
                                 std::string_view what) {
   std::vector<Param> params;

@@ -27,5 +27,8 @@ void check_unique_names(const std::vector<Param>& in, const std::vector<Param>& 
 // True when `identifier` occurs in `code` as a whole C identifier.
 bool uses_identifier(std::string_view code, std::string_view identifier);
 bool is_identifier(std::string_view s);
+// True when every use of `identifier` in `code` is the target of a plain `=` assignment,
+// so a kernel need not load its old value.
+bool only_assigned(std::string_view code, std::string_view identifier);
 
 }  // namespace ndgpu::kernel
