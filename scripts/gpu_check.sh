@@ -98,8 +98,10 @@ $PYTHON --version
 echo "NDGPU_DEVICE=$NDGPU_DEVICE NDGPU_CACHE_DIR=$NDGPU_CACHE_DIR"
 
 # 1. configure and build
+GTEST_ARGS=()  # googletest sources carried to a machine without GoogleTest (.gtest/, ignored)
+[ -d .gtest/googletest ] && GTEST_ARGS=(-DNDGPU_GTEST_SOURCE_DIR="$REPO/.gtest/googletest")
 run_step configure 300 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DPython_EXECUTABLE="$(command -v "$PYTHON")"
+  -DPython_EXECUTABLE="$(command -v "$PYTHON")" "${GTEST_ARGS[@]}"
 if [ "${STATUS[configure]}" = ok ]; then
   run_step build 1200 ninja -C "$BUILD_DIR"
 else
