@@ -1,5 +1,6 @@
 // Devices: "cpu:N" (the CPU backend, with NDGPU_CPU_DEVICES virtual devices) or "cuda:N".
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace ndgpu {

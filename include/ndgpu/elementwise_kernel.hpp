@@ -1,5 +1,6 @@
 // ElementwiseKernel: a user-defined elementwise operation, as CuPy's.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>

@@ -1,6 +1,7 @@
 // The NumPy surface in C++: creation, copies and ufuncs. Every function works on the current
 // device and raises the same errors as NumPy (TypeError, ValueError, ...).
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>

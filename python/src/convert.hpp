@@ -1,5 +1,6 @@
 // Python <-> C++ argument conversion shared by every binding file.
 #pragma once
+#include <cstdint>
 #include <nanobind/nanobind.h>
 
 #include <optional>

@@ -1,6 +1,7 @@
 // The elementwise engine: binds types, plans the iteration, generates, caches and launches.
 // ElementwiseKernel and every built-in ufunc run through `run_elementwise`.
 #pragma once
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <span>

@@ -1,5 +1,6 @@
 // Source generation for elementwise kernels, in the one kernel dialect.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 

@@ -2,6 +2,7 @@
 // cache, then the backend's compiler. Keys hash the full source, every header's text, the
 // options and the compiler's identity and target.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 

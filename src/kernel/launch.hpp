@@ -1,5 +1,6 @@
 // Packing kernel arguments and choosing grid sizes, shared by every engine.
 #pragma once
+#include <cstdint>
 #include <cstddef>
 #include <cstring>
 #include <vector>
