@@ -155,7 +155,7 @@ class NdgpuLib(Lib):
     def free(self):
         gc.collect()
         for getter in ("get_default_memory_pool", "get_default_pinned_memory_pool"):
-            fn = getattr(self.xp, getter, None)
+            fn = getattr(self.xp, getter, None) or getattr(self.xp.cuda, getter, None)
             if fn is not None:
                 try:
                     fn().free_all_blocks()
