@@ -57,14 +57,17 @@ std::vector<Ufunc> build() {
   }
   {
     Ufunc u = make("true_divide", 2);
+    // NumPy's true-division type resolver: bool and integer inputs divide as float64.
+    add_loops(u, "?bBhHiIlL", "out0 = (double)in0 / (double)in1", 'd');
     add_loops(u, kInexact, "out0 = in0 / in1");
     t.push_back(std::move(u));
   }
   {
     Ufunc u = make("floor_divide", 2);
     add_loops(u, kInts, "out0 = ndgpu::floor_divide(in0, in1)");
-    add_loops(u, "fd", "out0 = ndgpu::floor_divide(in0, in1)");
+    // float16 first, or it would resolve to the float32 loop.
     add_loops(u, "e", "out0 = float16(ndgpu::floor_divide(float(in0), float(in1)))");
+    add_loops(u, "fd", "out0 = ndgpu::floor_divide(in0, in1)");
     t.push_back(std::move(u));
   }
   {
