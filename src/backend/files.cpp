@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "ndgpu/errors.hpp"
 
@@ -27,28 +25,47 @@ const std::string& cache_dir() {
   return dir;
 }
 
+// C stdio rather than iostreams: no locale facets on this path (see docs/architecture.md).
 void write_file_atomic(const std::string& path, const std::string& bytes) {
   std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
                     std::to_string(reinterpret_cast<uintptr_t>(&bytes));
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(bytes.data(), std::streamsize(bytes.size()));
-    if (!f) throw BackendError("cannot write " + tmp);
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  if (f) ok = std::fclose(f) == 0 && ok;
+  if (!ok) {
+    std::remove(tmp.c_str());
+    throw BackendError("cannot write " + tmp);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
     throw BackendError("cannot rename " + tmp + " to " + path);
   }
 }
 
 std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
+  FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return std::nullopt;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  std::string out;
+  char buf[65536];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
+  std::fclose(f);
+  return out;
+}
+
+std::string number_lines(const std::string& source) {
+  std::string out;
+  int line = 0;
+  char num[16];
+  for (size_t start = 0; start < source.size();) {
+    size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    std::snprintf(num, sizeof num, "%4d | ", ++line);
+    out += num;
+    out.append(source, start, end - start);
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 std::string hash_hex(const std::string& data) {

@@ -10,6 +10,8 @@ const std::string& cache_dir();
 // Writes through a temporary file and rename(), so readers never see half a file.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 std::optional<std::string> read_file(const std::string& path);
+// "   1 | first line" numbering, used by every CompileError.
+std::string number_lines(const std::string& source);
 // A hex digest (FNV-1a 64 over two seeds = 128 bits): stable across runs and machines.
 std::string hash_hex(const std::string& data);
 

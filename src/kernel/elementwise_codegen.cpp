@@ -1,7 +1,7 @@
 #include "kernel/elementwise_codegen.hpp"
 
 #include <functional>
-#include <sstream>
+#include "kernel/source_writer.hpp"
 
 namespace ndgpu::kernel {
 namespace {
@@ -13,11 +13,11 @@ std::string ctype(DType t) {
 
 // One element: a local per parameter (a reference where the output's type is its storage
 // type), the user's body, then stores that convert outputs back to their storage type.
-void emit_element(std::ostream& src, const ElementwiseSpec& s,
+void emit_element(SourceWriter& src, const ElementwiseSpec& s,
                   const std::function<std::string(const ArgSpec&)>& ref, bool uses_i,
                   const std::string& in) {
   if (uses_i) src << in << "const ptrdiff_t i = _i;\n";
-  std::ostringstream stores;
+  SourceWriter stores;
   for (const auto& a : s.args) {
     const std::string& n = a.param->name;
     std::string ty = ctype(a.type), st = ctype(a.storage);
@@ -46,7 +46,7 @@ void emit_element(std::ostream& src, const ElementwiseSpec& s,
 KernelSource generate_elementwise(const ElementwiseSpec& s) {
   const std::string I = s.index32 ? "int" : "long long";
   const std::string D = std::to_string(s.ndim);
-  std::ostringstream src;
+  SourceWriter src;
   KernelEntry entry;
   entry.name = s.name;
 
@@ -126,7 +126,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     src << "    const " << I << " _nv = (" << I << ")(_n / " << V << ");\n";
     src << "    for (" << I << " _t = (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _t < _nv; _t += ("
         << I << ")blockDim.x * gridDim.x) {\n";
-    std::ostringstream stores;
+    SourceWriter stores;
     for (const auto& a : s.args) {
       if (a.kind != ArgKind::Array) continue;
       const std::string& n = a.param->name;

@@ -1,7 +1,6 @@
 #include "kernel/signature.hpp"
 
 #include <cctype>
-#include <sstream>
 
 #include "ndgpu/errors.hpp"
 
@@ -10,8 +9,14 @@ namespace {
 
 std::vector<std::string> split_words(std::string_view s) {
   std::vector<std::string> words;
-  std::istringstream in{std::string(s)};
-  for (std::string w; in >> w;) words.push_back(w);
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    size_t j = i;
+    while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    if (j > i) words.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
   return words;
 }
 

@@ -89,21 +89,6 @@ const std::string& host_compiler_identity() {
   return id;
 }
 
-std::string number_lines(const std::string& source) {
-  std::string out;
-  int line = 1;
-  size_t start = 0;
-  while (start <= source.size()) {
-    size_t end = source.find('\n', start);
-    if (end == std::string::npos) end = source.size();
-    char num[16];
-    std::snprintf(num, sizeof num, "%4d | ", line++);
-    out += num + source.substr(start, end - start) + "\n";
-    start = end + 1;
-  }
-  return out;
-}
-
 std::string host_translation_unit(const KernelSource& src) {
   std::string tu = "#include \"ndgpu/common.cuh\"\n#line 1 \"" + src.name_hint + ".cu\"\n";
   tu += src.source;

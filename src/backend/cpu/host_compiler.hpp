@@ -2,6 +2,7 @@
 #pragma once
 #include <string>
 
+#include "backend/files.hpp"
 #include "ndgpu/backend.hpp"
 
 namespace ndgpu::cpu {
@@ -14,7 +15,6 @@ std::string host_translation_unit(const KernelSource& src);
 // Returns the shared object's bytes; raises CompileError with the compiler's output and the
 // numbered source when compilation fails.
 std::string compile_shared_object(const KernelSource& src);
-// "   1 | line" numbering used by every CompileError.
-std::string number_lines(const std::string& source);
+using ndgpu::number_lines;
 
 }  // namespace ndgpu::cpu

@@ -5,26 +5,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include <type_traits>
 
 #include "backend/device_headers.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::cuda {
-
-std::string number_lines(const std::string& source) {
-  std::ostringstream out;
-  std::istringstream in(source);
-  std::string line;
-  int n = 0;
-  char buf[16];
-  while (std::getline(in, line)) {
-    std::snprintf(buf, sizeof buf, "%4d | ", ++n);
-    out << buf << line << '\n';
-  }
-  return out.str();
-}
 
 }  // namespace ndgpu::cuda
 

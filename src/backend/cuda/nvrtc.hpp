@@ -1,6 +1,7 @@
 // NVRTC, opened lazily (libnvrtc.so.13, .12, then libnvrtc.so; NDGPU_NVRTC overrides).
 // Compiling needs no GPU: CI compiles every generated kernel for sm_90 with it.
 #pragma once
+#include "backend/files.hpp"
 #include <map>
 #include <string>
 #include <vector>
@@ -37,6 +38,6 @@ bool nvrtc_available();
 std::vector<int> nvrtc_supported_archs();
 
 // "   1 | line" numbering used in compile errors.
-std::string number_lines(const std::string& source);
+using ndgpu::number_lines;
 
 }  // namespace ndgpu::cuda
