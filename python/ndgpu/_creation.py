@@ -26,7 +26,8 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
         if copy and a is obj or (copy and a._pointer == obj._pointer):
             a = a.copy(order="F" if order == "F" else "C")
     else:
-        host = numpy.array(obj, dtype=dtype, order=order if order in ("C", "F") else "K")
+        # The device copy is the copy: converting on the host without one saves a pass.
+        host = numpy.asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
         if not (host.flags.c_contiguous or host.flags.f_contiguous):
             host = numpy.ascontiguousarray(host)
         a = _core._from_numpy(host)

@@ -266,7 +266,8 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   long long count = n;
   pack.push(count);
   if (plan.contiguous && vec > 1) pack.push(int(vec_ok ? 1 : 0));
-  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + vec - 1) / vec : n;
+  // On CUDA's vector path a thread covers 4 vectors (see elementwise_codegen.cpp).
+  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * vec - 1) / (4 * vec) : n;
   launch_elementwise(device, compiled, work, pack);
   return out_arrays;
 }

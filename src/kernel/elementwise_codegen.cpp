@@ -122,25 +122,35 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     auto vec = [&](const ArgSpec& a) {
       return "ndgpu::Vec<" + ctype(a.storage) + ", " + std::to_string(V) + ">";
     };
+    // Each thread loads U vectors before computing any, for memory-level parallelism.
+    const int U = 4;
     src << "#ifdef NDGPU_DEVICE_CUDA\n  if (_vec_ok) {\n";
     src << "    const " << I << " _nv = (" << I << ")(_n / " << V << ");\n";
-    src << "    for (" << I << " _t = (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _t < _nv; _t += ("
-        << I << ")blockDim.x * gridDim.x) {\n";
-    SourceWriter stores;
+    src << "    const " << I << " _tile = (" << I << ")blockDim.x * " << U << ";\n";
+    src << "    for (" << I << " _b = (" << I << ")blockIdx.x * _tile; _b < _nv; _b += (" << I
+        << ")gridDim.x * _tile) {\n";
+    SourceWriter loads, stores;
     for (const auto& a : s.args) {
       if (a.kind != ArgKind::Array) continue;
       const std::string& n = a.param->name;
       bool load = !a.is_output || !only_assigned(s.operation, n);
-      src << "      " << vec(a) << " _v_" << n;
-      if (load) src << " = ((const " << vec(a) << "*)_p_" << n << ")[_t]";
-      src << ";\n";
-      if (a.is_output) stores << "      ((" << vec(a) << "*)_p_" << n << ")[_t] = _v_" << n << ";\n";
+      src << "      " << vec(a) << " _vv_" << n << "[" << U << "];\n";
+      if (load)
+        loads << "        if (_t < _nv) _vv_" << n << "[_u] = ((const " << vec(a) << "*)_p_" << n
+              << ")[_t];\n";
+      if (a.is_output)
+        stores << "        ((" << vec(a) << "*)_p_" << n << ")[_t] = _vv_" << n << "[_u];\n";
     }
-    src << "      #pragma unroll\n      for (int _k = 0; _k < " << V << "; ++_k) {\n";
-    src << "        const " << I << " _i = _t * " << V << " + _k;\n";
-    emit_element(src, s, [](const ArgSpec& a) { return "_v_" + a.param->name + ".v[_k]"; },
-                 uses_i, "        ");
-    src << "      }\n" << stores.str() << "    }\n";
+    auto lane = std::string("_b + _u * (") + I + ")blockDim.x + threadIdx.x";
+    src << "      #pragma unroll\n      for (int _u = 0; _u < " << U << "; ++_u) {\n";
+    src << "        const " << I << " _t = " << lane << ";\n" << loads.str() << "      }\n";
+    src << "      #pragma unroll\n      for (int _u = 0; _u < " << U << "; ++_u) {\n";
+    src << "        const " << I << " _t = " << lane << ";\n        if (_t >= _nv) break;\n";
+    src << "        #pragma unroll\n        for (int _k = 0; _k < " << V << "; ++_k) {\n";
+    src << "          const " << I << " _i = _t * " << V << " + _k;\n";
+    emit_element(src, s, [](const ArgSpec& a) { return "_vv_" + a.param->name + "[_u].v[_k]"; },
+                 uses_i, "          ");
+    src << "        }\n" << stores.str() << "      }\n    }\n";
     src << "    for (" << I << " _i = _nv * " << V << " + (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _i < _n; _i += ("
         << I << ")blockDim.x * gridDim.x) {\n";
     emit_element(src, s, scalar_ref, uses_i, "      ");

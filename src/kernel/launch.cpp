@@ -16,11 +16,12 @@ void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPa
     cfg.grid.x = unsigned(chunks);
     cfg.block.x = 1;
   } else {
+    // One pass over the data (no grid-stride repetition) keeps every SM's loads in flight;
+    // the kernels still loop, so a grid capped at 2^31-1 blocks stays correct.
     const unsigned block = 256;
     int64_t needed = (n + block - 1) / block;
-    int64_t resident = be.resident_blocks(device.index, k.function, block);
     cfg.block.x = block;
-    cfg.grid.x = unsigned(std::max<int64_t>(1, std::min<int64_t>(needed, resident)));
+    cfg.grid.x = unsigned(std::clamp<int64_t>(needed, 1, (int64_t(1) << 31) - 1));
   }
   be.launch(device.index, k.function, cfg, args.pointers());
 }
