@@ -98,6 +98,8 @@ class Backend {
   virtual std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
                                              const KernelSource& src) = 0;
   virtual FunctionAttributes attributes(int device, void* function) = 0;
+  // The one settable attribute: the dynamic shared memory a launch of `function` may use.
+  virtual void set_max_dynamic_shared_size(int device, void* function, int bytes) = 0;
 
   // Launch with CUDA's argument convention: args[k] points at parameter k's value.
   virtual void launch(int device, void* function, const LaunchConfig& cfg, void** args) = 0;

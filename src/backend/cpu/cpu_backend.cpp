@@ -6,11 +6,16 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
+#include <map>
 #include <filesystem>
 #include <mutex>
 #include <vector>
 
+#include "backend/cpu/cuda_on_cpu.hpp"
+#include "backend/cpu/fault_guard.hpp"
+#include "backend/cpu/fiber_scheduler.hpp"
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/files.hpp"
 #include "backend/cpu/thread_pool.hpp"
@@ -26,12 +31,57 @@ class HostModule : public LoadedModule {
   explicit HostModule(void* handle) : handle_(handle) {}
   ~HostModule() override { ::dlclose(handle_); }
   void* function(const std::string& name) override {
-    return ::dlsym(handle_, (name + "__ndgpu_entry").c_str());
+    return ::dlsym(handle_, entry_symbol(name).c_str());
   }
 
  private:
   void* handle_;
 };
+
+// One block's launch record and arguments, run under the fault guard.
+struct BlockJob {
+  ndgpu_cpu_entry entry = nullptr;
+  void** args = nullptr;
+  ndgpu_cpu_launch launch{};
+  static void run(void* self) {
+    auto* j = static_cast<BlockJob*>(self);
+    j->entry(&j->launch, j->args);
+  }
+};
+
+// This host thread's extern __shared__ buffer, grown as needed and reused across blocks.
+void* shared_buffer(size_t bytes) {
+  struct Buffer {
+    void* p = nullptr;
+    size_t size = 0;
+    ~Buffer() { std::free(p); }
+  };
+  thread_local Buffer buf;
+  if (bytes > buf.size) {
+    std::free(buf.p);
+    buf.size = (bytes + 127) & ~size_t(127);
+    buf.p = std::aligned_alloc(128, buf.size);
+    if (!buf.p) {
+      buf.size = 0;
+      throw OutOfMemoryError("cannot allocate " + std::to_string(bytes) +
+                             " bytes of dynamic shared memory on the CPU backend");
+    }
+  }
+  return buf.p;
+}
+
+// "my_add" from the entry symbol's name, for error messages.
+std::string kernel_name(void* function) {
+  Dl_info info{};
+  if (!::dladdr(function, &info) || !info.dli_sname) return "?";
+  std::string s = info.dli_sname;
+  size_t p = s.rfind("__ndgpu_entry");
+  s = p == std::string::npos ? s : s.substr(0, p);
+  if (s.rfind("ndgpu_x_", 0) != 0) return s;
+  std::string name;  // a hex-encoded name expression
+  for (size_t i = 8; i + 1 < s.size(); i += 2) name += char(std::stoi(s.substr(i, 2), nullptr, 16));
+  return name;
+}
 
 class CpuBackend : public Backend {
  public:
@@ -90,27 +140,52 @@ class CpuBackend : public Backend {
     return std::make_shared<HostModule>(h);
   }
 
-  FunctionAttributes attributes(int, void*) override {
+  FunctionAttributes attributes(int, void* function) override {
     FunctionAttributes a;
     a.max_threads_per_block = 1024;
-    a.max_dynamic_shared_size_bytes = 48 * 1024;
+    std::lock_guard lk(attr_mu_);
+    auto it = max_dynamic_shared_.find(function);
+    a.max_dynamic_shared_size_bytes = it == max_dynamic_shared_.end() ? 48 * 1024 : it->second;
     return a;
+  }
+  void set_max_dynamic_shared_size(int, void* function, int bytes) override {
+    std::lock_guard lk(attr_mu_);
+    max_dynamic_shared_[function] = bytes;
   }
 
   void launch(int, void* function, const LaunchConfig& cfg, void** args) override {
-    auto entry = reinterpret_cast<ndgpu_cpu_entry>(function);
-    ndgpu_cpu_launch base{};
+    if (cfg.grid.count() == 0 || cfg.block.count() == 0) return;
+    BlockJob job;
+    job.entry = reinterpret_cast<ndgpu_cpu_entry>(function);
+    job.args = args;
+    ndgpu_cpu_launch& base = job.launch;
     base.grid[0] = cfg.grid.x, base.grid[1] = cfg.grid.y, base.grid[2] = cfg.grid.z;
     base.block[0] = cfg.block.x, base.block[1] = cfg.block.y, base.block[2] = cfg.block.z;
     base.shared_mem = cfg.shared_mem;
+    base.runtime = fiber_runtime();
     uint64_t gx = cfg.grid.x, gxy = gx * cfg.grid.y;
+    unsigned threads = unsigned(cfg.block.count());
+    std::atomic<bool> failed{false};
     parallel_for(cfg.grid.count(), [&](uint64_t b) {
-      ndgpu_cpu_launch l = base;
-      l.block_index[0] = unsigned(b % gx);
-      l.block_index[1] = unsigned((b / gx) % cfg.grid.y);
-      l.block_index[2] = unsigned(b / gxy);
-      entry(&l, args);
+      if (failed.load(std::memory_order_relaxed)) return;  // a block faulted: skip the rest
+      BlockJob j = job;
+      j.launch.block_index[0] = unsigned(b % gx);
+      j.launch.block_index[1] = unsigned((b / gx) % cfg.grid.y);
+      j.launch.block_index[2] = unsigned(b / gxy);
+      j.launch.dynamic_shared = cfg.shared_mem ? shared_buffer(cfg.shared_mem) : nullptr;
+      begin_block(threads);
+      std::string fault = run_guarded(&BlockJob::run, &j);
+      std::string error = fault.empty() ? take_block_error() : fault;
+      if (!fault.empty()) abandon_block();
+      if (error.empty()) return;
+      failed = true;
+      throw BackendError("kernel '" + kernel_name(function) + "' failed on the CPU backend in block (" +
+                         std::to_string(j.launch.block_index[0]) + ", " +
+                         std::to_string(j.launch.block_index[1]) + ", " +
+                         std::to_string(j.launch.block_index[2]) + "): " + error);
     });
+    // Kernels' printf output appears when the launch returns, as after a GPU synchronize.
+    std::fflush(stdout);
   }
   void synchronize(int) override {}
 
@@ -143,6 +218,8 @@ class CpuBackend : public Backend {
  private:
   std::vector<std::atomic<size_t>> used_, limit_;
   std::atomic<StreamHandle> next_stream_{0};
+  std::mutex attr_mu_;
+  std::map<void*, int> max_dynamic_shared_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/device_headers.hpp"
 #include "backend/files.hpp"
 #include "ndgpu/errors.hpp"
@@ -84,18 +85,22 @@ const std::string& host_compiler_identity() {
     int st = 0;
     std::string v = run_capture(compiler_command() + " --version", &st);
     v = v.substr(0, v.find('\n'));
-    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model();
+    // "tu2": the translation unit's layout (entry points, source rewrites) is part of the key.
+    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu2";
   }();
   return id;
 }
 
 std::string host_translation_unit(const KernelSource& src) {
+  bool fibers = uses_barriers(src.source);
+  for (const auto& [name, text] : src.headers) fibers = fibers || uses_barriers(text);
   std::string tu = "#include \"ndgpu/common.cuh\"\n#line 1 \"" + src.name_hint + ".cu\"\n";
-  tu += src.source;
+  tu += rewrite_extern_shared(src.source);
   tu += "\n\n// Entry points called by the CPU backend, one per kernel.\n";
   for (const auto& e : src.entries) {
-    tu += "extern \"C\" void " + e.name + "__ndgpu_entry(const ndgpu_cpu_launch* L, void** a) {\n";
-    tu += "  ndgpu_cpu::run_block(L, [&] { " + e.name + "(";
+    tu += "extern \"C\" void " + entry_symbol(e.name) + "(const ndgpu_cpu_launch* L, void** a) {\n";
+    tu += std::string("  ndgpu_cpu::run_block<") + (fibers ? "true" : "false") + ">(L, [&] { " +
+          e.name + "(";
     for (size_t i = 0; i < e.param_types.size(); ++i) {
       if (i) tu += ", ";
       tu += "*(" + strip_restrict(e.param_types[i]) + "*)a[" + std::to_string(i) + "]";
@@ -121,7 +126,7 @@ std::string compile_shared_object(const KernelSource& src) {
   for (const auto& [name, text] : src.headers) {
     fs::path p = work / "include" / name;
     fs::create_directories(p.parent_path());
-    write_file_atomic(p.string(), text);
+    write_file_atomic(p.string(), rewrite_extern_shared(text));
   }
   std::string tu = host_translation_unit(src);
   write_file_atomic((work / "kernel.cpp").string(), tu);

@@ -259,6 +259,12 @@ FunctionAttributes CudaBackend::attributes(int device, void* function) {
   return out;
 }
 
+void CudaBackend::set_max_dynamic_shared_size(int device, void* function, int bytes) {
+  make_current(device);
+  NDGPU_CU(cuFuncSetAttribute, static_cast<CUfunction>(function),
+           CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+}
+
 void CudaBackend::launch(int device, void* function, const LaunchConfig& cfg, void** args) {
   if (cfg.grid.count() == 0 || cfg.block.count() == 0) return;  // nothing to do (empty array)
   make_current(device);

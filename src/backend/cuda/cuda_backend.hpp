@@ -48,6 +48,7 @@ class CudaBackend : public Backend {
   std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
                                      const KernelSource& src) override;
   FunctionAttributes attributes(int device, void* function) override;
+  void set_max_dynamic_shared_size(int device, void* function, int bytes) override;
   void launch(int device, void* function, const LaunchConfig& cfg, void** args) override;
   void synchronize(int device) override;
 
