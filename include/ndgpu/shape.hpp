@@ -5,10 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "ndgpu/small_vector.hpp"
+
 namespace ndgpu {
 
-using Shape = std::vector<int64_t>;
-using Strides = std::vector<int64_t>;  // in bytes, as NumPy's
+// Up to 6 dimensions live inline (no heap allocation when arrays are copied).
+using Shape = SmallVector<int64_t, 6>;
+using Strides = SmallVector<int64_t, 6>;  // in bytes, as NumPy's
 
 int64_t shape_size(std::span<const int64_t> shape);
 Strides c_strides(std::span<const int64_t> shape, int64_t itemsize);

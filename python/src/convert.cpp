@@ -192,7 +192,7 @@ Order to_order(nb::handle obj, Order dflt) {
   throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
 }
 
-nb::tuple to_tuple(const std::vector<int64_t>& v) {
+nb::tuple to_tuple(std::span<const int64_t> v) {
   PyObject* t = PyTuple_New(Py_ssize_t(v.size()));
   for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t, Py_ssize_t(i), PyLong_FromLongLong(v[i]));
   return nb::steal<nb::tuple>(t);

@@ -4,6 +4,7 @@
 #include <nanobind/nanobind.h>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "ndgpu/ndarray.hpp"
@@ -30,7 +31,7 @@ NDArray from_numpy(nb::handle contiguous_numpy_array);
 Shape to_shape(nb::handle obj);
 std::vector<IndexItem> to_index(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt = Order::C);
-nb::tuple to_tuple(const std::vector<int64_t>& v);
+nb::tuple to_tuple(std::span<const int64_t> v);
 nb::module_& numpy();
 
 }  // namespace ndgpu::py
