@@ -10,6 +10,8 @@ from ndgpu._core import (  # noqa: F401
     CompileError,
     ElementwiseKernel,
     OutOfMemoryError,
+    RawKernel,
+    RawModule,
     can_cast,
     ndarray,
     promote_types,

@@ -10,6 +10,7 @@ void bind_device(nb::module_& m);
 void bind_ops(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_cuda(nb::module_& m);
+void bind_raw_kernels(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -41,4 +42,5 @@ NB_MODULE(_core, m) {
   py::bind_ops(m);
   py::bind_kernels(m);
   py::bind_cuda(m);
+  py::bind_raw_kernels(m);
 }

@@ -1,0 +1,106 @@
+// backend='nvcc': the CUDA toolkit's compiler in a subprocess, for kernels NVRTC cannot take
+// (the seed's HIP workaround; CuPy's backend='nvcc'). Headers are written to a temporary
+// folder: ndgpu's device headers and the user's (read through -I when the module was made).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "backend/device_headers.hpp"
+#include "backend/files.hpp"
+#include "kernel/raw_module.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::kernel {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string run(const std::string& cmd, int* status) {
+  std::string out;
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) throw BackendError("cannot run: " + cmd);
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  int st = ::pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+// NDGPU_NVCC, then the toolkit named by CUDA_HOME or CUDA_PATH, /usr/local/cuda, then PATH.
+std::string nvcc_path() {
+  if (const char* e = std::getenv("NDGPU_NVCC"); e && *e) return e;
+  for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char* e = std::getenv(var); e && *e && fs::exists(fs::path(e) / "bin/nvcc"))
+      return (fs::path(e) / "bin/nvcc").string();
+  if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  return "nvcc";
+}
+
+}  // namespace
+
+std::string nvcc_identity() {
+  static const std::string id = [] {
+    int st = 0;
+    std::string v = run(quote(nvcc_path()) + " --version", &st);
+    if (st != 0)
+      throw BackendError("backend='nvcc' needs nvcc (set NDGPU_NVCC or CUDA_HOME): " + v);
+    size_t p = v.rfind("release");
+    return "nvcc " + (p == std::string::npos ? v : v.substr(p, v.find('\n', p) - p));
+  }();
+  return id;
+}
+
+std::string nvcc_compile(const KernelSource& src, int arch) {
+  static std::atomic<unsigned> counter{0};
+  fs::path work = fs::temp_directory_path() /
+                  ("ndgpu-nvcc-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{work};
+  for (const auto* headers : {&embedded_device_headers(), &src.headers})
+    for (const auto& [name, text] : *headers) {
+      fs::path p = work / "include" / name;
+      fs::create_directories(p.parent_path());
+      write_file_atomic(p.string(), text);
+    }
+  fs::create_directories(work);
+  write_file_atomic((work / "kernel.cu").string(), src.source);
+  bool has_arch = false, has_std = false;
+  for (const auto& o : src.options) {
+    has_arch = has_arch || o.rfind("-arch", 0) == 0 || o.rfind("--gpu-architecture", 0) == 0;
+    has_std = has_std || o.rfind("-std", 0) == 0 || o.rfind("--std", 0) == 0;
+  }
+  std::string cmd = quote(nvcc_path()) + " -cubin";
+  if (!has_arch) cmd += " -arch=sm_" + std::to_string(arch);
+  if (!has_std) cmd += " -std=c++17";
+  cmd += " -I" + quote((work / "include").string());
+  for (const auto& o : src.options) cmd += " " + quote(o);
+  cmd += " -o " + quote((work / "kernel.cubin").string()) + " " + quote((work / "kernel.cu").string());
+  int status = 0;
+  std::string log = run(cmd, &status);
+  if (status != 0)
+    throw CompileError("nvcc failed to compile kernel '" + src.name_hint + "'\n" + cmd + "\n" + log +
+                           "\n--- source ---\n" + number_lines(src.source),
+                       log, src.source);
+  auto cubin = read_file((work / "kernel.cubin").string());
+  if (!cubin) throw BackendError("nvcc wrote no cubin for '" + src.name_hint + "'");
+  return *cubin;
+}
+
+}  // namespace ndgpu::kernel
