@@ -1,0 +1,128 @@
+#include "ops/reduction_builtin.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "kernel/reduction.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::ops {
+
+std::string kernel_ctype(DType t) {
+  std::string c = dtype_ctype(t);
+  return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
+}
+
+std::string compute_ctype(DType t) { return t == DType::Float16 ? "float" : kernel_ctype(t); }
+
+DType sum_dtype(DType t) {
+  switch (t) {
+    case DType::Bool:
+    case DType::Int8:
+    case DType::Int16:
+    case DType::Int32: return DType::Int64;
+    case DType::UInt8:
+    case DType::UInt16:
+    case DType::UInt32: return DType::UInt64;
+    default: return t;
+  }
+}
+
+DType mean_dtype(DType t) { return is_inexact(t) ? t : DType::Float64; }
+
+size_t ctype_align(DType t) {
+  if (t == DType::Complex64) return 8;
+  if (t == DType::Complex128) return 16;
+  return itemsize(t);
+}
+
+size_t struct_size(std::initializer_list<std::pair<size_t, size_t>> fields) {
+  size_t off = 0, align = 1;
+  for (auto [sz, al] : fields) {
+    off = (off + al - 1) / al * al + sz;
+    align = std::max(align, al);
+  }
+  return (off + align - 1) / align * align;
+}
+
+bool reduces_nothing(const NDArray& a, const Axes& axis) {
+  std::vector<bool> red = kernel::reduced_axes(axis, a.ndim());
+  for (int d = 0; d < a.ndim(); ++d)
+    if (red[d] && a.shape()[d] == 0) return true;
+  return false;
+}
+
+void require_nonempty(const NDArray& a, const Axes& axis, const char* numpy_op) {
+  if (reduces_nothing(a, axis) || (a.size() == 0 && a.ndim() == 0))
+    throw ValueError(std::string("zero-size array to reduction operation ") + numpy_op +
+                     " which has no identity");
+}
+
+namespace {
+
+std::string float_limit(DType t, bool negative, const char* fn) {
+  std::string sign = negative ? "-" : "";
+  switch (t) {
+    case DType::Float16: return "float16(" + sign + "ndgpu::" + fn + "_f())";
+    case DType::Float32: return sign + "ndgpu::" + fn + "_f()";
+    case DType::Float64: return sign + "ndgpu::" + fn + "_d()";
+    case DType::Complex64: return "ndgpu::complex<float>(" + sign + "ndgpu::" + fn + "_f(), " + sign + "ndgpu::" + fn + "_f())";
+    default: return "ndgpu::complex<double>(" + sign + "ndgpu::" + fn + "_d(), " + sign + "ndgpu::" + fn + "_d())";
+  }
+}
+
+std::string int_limit(DType t, bool low) {
+  switch (t) {
+    case DType::Bool: return low ? "false" : "true";
+    case DType::Int8: return low ? "(signed char)-128" : "(signed char)127";
+    case DType::Int16: return low ? "(short)-32768" : "(short)32767";
+    case DType::Int32: return low ? "(-2147483647 - 1)" : "2147483647";
+    case DType::Int64: return low ? "(-9223372036854775807LL - 1)" : "9223372036854775807LL";
+    case DType::UInt8: return low ? "(unsigned char)0" : "(unsigned char)255";
+    case DType::UInt16: return low ? "(unsigned short)0" : "(unsigned short)65535";
+    case DType::UInt32: return low ? "0u" : "4294967295u";
+    default: return low ? "0ull" : "18446744073709551615ull";
+  }
+}
+
+}  // namespace
+
+std::string lowest_expr(DType t) { return is_inexact(t) ? float_limit(t, true, "inf") : int_limit(t, true); }
+std::string highest_expr(DType t) { return is_inexact(t) ? float_limit(t, false, "inf") : int_limit(t, false); }
+std::string nan_expr(DType t) { return float_limit(t, false, "nan"); }
+
+NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
+                    const OptArray& out, bool keepdims) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<kernel::ReductionDefinition>> defs;
+  std::string key = r.op;
+  key += '_';
+  for (DType t : r.in) key += dtype_char(t) == '?' ? 'b' : dtype_char(t);
+  key += '_';
+  key += dtype_char(r.out) == '?' ? 'b' : dtype_char(r.out);
+  const kernel::ReductionDefinition* def;
+  {
+    std::lock_guard lk(mu);
+    auto& slot = defs[key];
+    if (!slot) {
+      static const char* names[] = {"x", "w"};
+      std::string in;
+      for (size_t k = 0; k < r.in.size(); ++k)
+        in += (k ? ", " : "") + std::string(dtype_name(r.in[k])) + " " + names[k];
+      if (!r.scalar_params.empty()) in += ", " + r.scalar_params;
+      slot = std::make_unique<kernel::ReductionDefinition>(
+          in, std::string(dtype_name(r.out)) + " y", r.map, r.reduce, r.post, r.identity,
+          "ndgpu_" + key, r.acc, true, "");
+      slot->reduce_size = r.acc_size;
+      slot->reduce_type_is_ctype = true;
+      slot->includes = {"ndgpu/reduce_ops.cuh"};
+    }
+    def = slot.get();
+  }
+  std::vector<Operand> args = inputs;
+  if (out) args.push_back(*out);
+  return kernel::run_reduction(*def, args, axis, keepdims)[0];
+}
+
+}  // namespace ndgpu::ops

@@ -1,0 +1,151 @@
+// sum, prod, max, min, argmax, argmin, any, all, count_nonzero, ptp and ufunc.reduce.
+#include "kernel/reduction.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ops/reduction_builtin.hpp"
+
+namespace ndgpu {
+namespace {
+
+using ops::BuiltinReduce;
+using ops::kernel_ctype;
+
+// sum and prod: NumPy's accumulator dtype, float16 accumulated in float and rounded once.
+NDArray sum_like(const char* op, const char* reduce, const char* identity, bool skip_nan,
+                 const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
+                 bool keepdims) {
+  DType ot = dtype.value_or(ops::sum_dtype(a.dtype()));
+  std::string acc = ops::compute_ctype(ot);
+  std::string map = "ndgpu::cast<" + acc + ">(x)";
+  if (skip_nan && is_inexact(a.dtype()))
+    map = "ndgpu::isnan_(x) ? " + acc + "(" + identity + ") : " + map;
+  BuiltinReduce r{op, {a.dtype()}, ot, acc, itemsize(ot),
+                  map, reduce, "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)", identity, ""};
+  if (ot == DType::Float16) r.acc_size = 4;
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+
+NDArray extreme(bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
+                const OptArray& out, bool keepdims) {
+  ops::require_nonempty(a, axis, is_max ? "maximum" : "minimum");
+  DType t = a.dtype();
+  std::string ct = kernel_ctype(t);
+  bool nan_aware = skip_nan && is_inexact(t);
+  std::string reduce = std::string("ndgpu::") + (nan_aware ? (is_max ? "fmax_" : "fmin_")
+                                                           : (is_max ? "maximum" : "minimum")) + "(a, b)";
+  std::string identity = nan_aware ? ops::nan_expr(t)
+                                   : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
+  std::string op = std::string(skip_nan ? "nan" : "") + (is_max ? "max" : "min");
+  BuiltinReduce r{op, {t}, t, ct, itemsize(t), "x", reduce, "y = a", identity, ""};
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+
+std::string mode_name(bool is_max) { return is_max ? "argmax" : "argmin"; }
+
+}  // namespace
+
+static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::optional<int64_t> axis,
+                    const OptArray& out, bool keepdims) {
+  Axes axes;
+  if (axis) axes = std::vector<int64_t>{*axis};
+  if (a.size() == 0 || ops::reduces_nothing(a, axes))
+    throw ValueError("attempt to get " + mode_name(is_max) + " of an empty sequence");
+  DType t = a.dtype();
+  std::string ct = kernel_ctype(t);
+  std::string pair = "ndgpu::ArgPair<" + ct + ">";
+  std::string map = "ndgpu::arg_pair<" + ct + ">(x, (long long)_j)";
+  bool nan_aware = skip_nan && is_inexact(t);
+  if (nan_aware) map = "ndgpu::isnan_(x) ? ndgpu::arg_none<" + ct + ">() : " + map;
+  BuiltinReduce r{std::string(nan_aware ? "nan" : "") + mode_name(is_max), {t}, DType::Int64, pair,
+                  ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {8, 8}}), map,
+                  std::string("ndgpu::arg_combine<") + (is_max ? "true" : "false") + ", " + ct + ">(a, b)",
+                  "y = a.i", "ndgpu::arg_none<" + ct + ">()", ""};
+  NDArray res = ops::run_builtin(r, {a}, axes, out, keepdims);
+  if (nan_aware) {
+    // NumPy refuses a slice of NaNs only; -1 marks one.
+    NDArray lo = amin(res);
+    int64_t v = 0;
+    lo.to_host(&v);
+    if (v < 0) throw ValueError("All-NaN slice encountered");
+  }
+  return res;
+}
+
+NDArray sum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return sum_like("sum", "ndgpu::add_(a, b)", "0", false, a, axis, dtype, out, keepdims);
+}
+NDArray prod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return sum_like("prod", "ndgpu::mul_(a, b)", "1", false, a, axis, dtype, out, keepdims);
+}
+NDArray nansum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return sum_like("nansum", "ndgpu::add_(a, b)", "0", true, a, axis, dtype, out, keepdims);
+}
+NDArray nanprod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return sum_like("nanprod", "ndgpu::mul_(a, b)", "1", true, a, axis, dtype, out, keepdims);
+}
+NDArray amax(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  return extreme(true, false, a, axis, out, keepdims);
+}
+NDArray amin(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  return extreme(false, false, a, axis, out, keepdims);
+}
+NDArray nanmax(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  return extreme(true, true, a, axis, out, keepdims);
+}
+NDArray nanmin(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  return extreme(false, true, a, axis, out, keepdims);
+}
+NDArray argmax(const NDArray& a, std::optional<int64_t> axis, const OptArray& out, bool keepdims) {
+  return arg_extreme(true, false, a, axis, out, keepdims);
+}
+NDArray argmin(const NDArray& a, std::optional<int64_t> axis, const OptArray& out, bool keepdims) {
+  return arg_extreme(false, false, a, axis, out, keepdims);
+}
+NDArray nanargmax(const NDArray& a, std::optional<int64_t> axis, const OptArray& out, bool keepdims) {
+  return arg_extreme(true, true, a, axis, out, keepdims);
+}
+NDArray nanargmin(const NDArray& a, std::optional<int64_t> axis, const OptArray& out, bool keepdims) {
+  return arg_extreme(false, true, a, axis, out, keepdims);
+}
+
+NDArray any(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  BuiltinReduce r{"any", {a.dtype()}, DType::Bool, "bool", 1, "ndgpu::cast<bool>(x)", "a || b",
+                  "y = a", "false", ""};
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+NDArray all(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  BuiltinReduce r{"all", {a.dtype()}, DType::Bool, "bool", 1, "ndgpu::cast<bool>(x)", "a && b",
+                  "y = a", "true", ""};
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+NDArray count_nonzero(const NDArray& a, const Axes& axis, bool keepdims) {
+  BuiltinReduce r{"count_nonzero", {a.dtype()}, DType::Int64, "long long", 8,
+                  "(long long)ndgpu::cast<bool>(x)", "a + b", "y = a", "0", ""};
+  return ops::run_builtin(r, {a}, axis, {}, keepdims);
+}
+
+NDArray ptp(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  if (a.dtype() == DType::Bool)
+    throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the "
+                    "bitwise_xor, the `^` operator, or the logical_xor function instead.");
+  ops::require_nonempty(a, axis, "maximum");
+  DType t = a.dtype();
+  std::string ct = kernel_ctype(t);
+  BuiltinReduce r{"ptp", {t}, t, "ndgpu::MinMax<" + ct + ">",
+                  ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {itemsize(t), ops::ctype_align(t)}, {1, 1}}),
+                  "ndgpu::minmax_of<" + ct + ">(x)", "ndgpu::minmax_combine(a, b)",
+                  "y = ndgpu::cast<" + ct + ">(a.hi - a.lo)", "ndgpu::minmax_none<" + ct + ">()", ""};
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+
+NDArray ufunc_reduce(const std::string& ufunc, const NDArray& a, const Axes& axis, OptDType dtype,
+                     const OptArray& out, bool keepdims) {
+  if (ufunc == "add") return sum(a, axis, dtype, out, keepdims);
+  if (ufunc == "multiply") return prod(a, axis, dtype, out, keepdims);
+  NDArray src = dtype ? a.astype(*dtype, false) : a;
+  if (ufunc == "maximum") return amax(src, axis, out, keepdims);
+  if (ufunc == "minimum") return amin(src, axis, out, keepdims);
+  throw NotImplementedError("reduce is not implemented for ufunc '" + ufunc + "'");
+}
+
+}  // namespace ndgpu

@@ -1,0 +1,108 @@
+// mean, var, std, average and their NaN-skipping forms, each one pass over memory.
+#include <cmath>
+
+#include "kernel/reduction.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ops/reduction_builtin.hpp"
+
+namespace ndgpu {
+namespace {
+
+using ops::BuiltinReduce;
+using ops::kernel_ctype;
+
+// The accumulator of a mean in dtype `t`: float16 works in float.
+DType acc_dtype(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
+
+NDArray mean_impl(bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype,
+                  const OptArray& out, bool keepdims) {
+  DType ot = dtype.value_or(ops::mean_dtype(a.dtype()));
+  DType at = acc_dtype(ot);
+  std::string acc = kernel_ctype(at), real = kernel_ctype(real_dtype(at));
+  if (!skip_nan || !is_inexact(a.dtype())) {
+    BuiltinReduce r{skip_nan ? "nanmean" : "mean", {a.dtype()}, ot, acc, itemsize(at),
+                    "ndgpu::cast<" + acc + ">(x)", "a + b",
+                    "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a / " + real + "(_red_size))", "0", ""};
+    return ops::run_builtin(r, {a}, axis, out, keepdims);
+  }
+  // NaNs skipped: the sum and the count of the others together.
+  std::string ws = "ndgpu::WSum<" + acc + ">";
+  BuiltinReduce r{"nanmean", {a.dtype()}, ot, ws, 2 * itemsize(at),
+                  "ndgpu::isnan_(x) ? ndgpu::wsum(" + acc + "(0), " + acc + "(0)) : ndgpu::wsum(ndgpu::cast<" +
+                      acc + ">(x), " + acc + "(1))",
+                  "ndgpu::wsum_combine(a, b)",
+                  "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
+                  "ndgpu::wsum(" + acc + "(0), " + acc + "(0))", ""};
+  return ops::run_builtin(r, {a}, axis, out, keepdims);
+}
+
+NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axis,
+                     OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
+  DType mt = acc_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
+  DType ft = real_dtype(mt);
+  DType ot = real_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
+  std::string m = kernel_ctype(mt), f = kernel_ctype(ft);
+  std::string mom = "ndgpu::Moments<" + m + ", " + f + ">";
+  std::string map = "ndgpu::moments_of<" + m + ", " + f + ">(ndgpu::cast<" + m + ">(x))";
+  if (skip_nan && is_inexact(a.dtype()))
+    map = "ndgpu::isnan_(x) ? ndgpu::moments_none<" + m + ", " + f + ">() : " + map;
+  std::string value = "a.m2 / ndgpu::max_(" + f + "(a.n) - " + f + "(ddof), " + f + "(0))";
+  if (root) value = "sqrt(" + value + ")";
+  std::string op = std::string(skip_nan ? "nan" : "") + (root ? "std" : "var");
+  BuiltinReduce r{op, {a.dtype()}, ot, mom,
+                  ops::struct_size({{8, 8}, {itemsize(mt), ops::ctype_align(mt)}, {itemsize(ft), itemsize(ft)}}),
+                  map, "ndgpu::moments_combine(a, b)",
+                  "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + value + ")",
+                  "ndgpu::moments_none<" + m + ", " + f + ">()", "float64 ddof"};
+  return ops::run_builtin(r, {a, Scalar::py_float(ddof)}, axis, out, keepdims);
+}
+
+}  // namespace
+
+NDArray mean(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return mean_impl(false, a, axis, dtype, out, keepdims);
+}
+NDArray nanmean(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
+  return mean_impl(true, a, axis, dtype, out, keepdims);
+}
+NDArray var(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
+  return moments_impl(false, false, a, axis, dtype, out, ddof, keepdims);
+}
+NDArray stddev(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
+  return moments_impl(false, true, a, axis, dtype, out, ddof, keepdims);
+}
+NDArray nanvar(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
+  return moments_impl(true, false, a, axis, dtype, out, ddof, keepdims);
+}
+NDArray nanstd(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
+  return moments_impl(true, true, a, axis, dtype, out, ddof, keepdims);
+}
+
+NDArray average(const NDArray& a, const Axes& axis, const OptArray& weights, bool keepdims) {
+  if (!weights) return mean(a, axis, {}, {}, keepdims);
+  NDArray w = *weights;
+  if (w.shape() != a.shape()) {
+    if (!axis) throw TypeError("Axis must be specified when shapes of a and weights differ.");
+    if (w.ndim() != 1) throw TypeError("1D weights expected when shapes of a and weights differ.");
+    if (axis->size() != 1) throw TypeError("Single axis expected when shapes of a and weights differ.");
+    int ax = normalize_axis((*axis)[0], a.ndim());
+    if (w.shape()[0] != a.shape()[size_t(ax)])
+      throw ValueError("Length of weights not compatible with specified axis.");
+    Shape s(size_t(a.ndim()), 1);
+    s[size_t(ax)] = w.shape()[0];
+    w = w.reshape(s);
+  }
+  std::vector<PromotionOperand> ops{PromotionOperand::strong(a.dtype()), PromotionOperand::strong(w.dtype())};
+  if (!is_inexact(a.dtype())) ops.push_back(PromotionOperand::strong(DType::Float64));
+  DType ot = result_type(ops);
+  DType at = acc_dtype(ot);
+  std::string acc = kernel_ctype(at);
+  BuiltinReduce r{"average", {a.dtype(), w.dtype()}, ot, "ndgpu::WSum<" + acc + ">", 2 * itemsize(at),
+                  "ndgpu::wsum(ndgpu::cast<" + acc + ">(x) * ndgpu::cast<" + acc + ">(w), ndgpu::cast<" + acc + ">(w))",
+                  "ndgpu::wsum_combine(a, b)", "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
+                  "ndgpu::wsum(" + acc + "(0), " + acc + "(0))", ""};
+  return ops::run_builtin(r, {a, w}, axis, {}, keepdims);
+}
+
+}  // namespace ndgpu
