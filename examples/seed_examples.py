@@ -17,11 +17,7 @@ def ndarray_basics():
     x_gpu = cp.array([1, 2, 3])
     x_cpu = np.array([1, 2, 3])
     print(repr(np.linalg.norm(x_cpu)))
-    norm = getattr(getattr(cp, "linalg", None), "norm", None)
-    if norm is None:
-        print("cp.linalg.norm: not implemented yet (reductions issue)")
-    else:
-        print(repr(norm(x_gpu)))
+    print(repr(cp.linalg.norm(x_gpu)))
 
 
 def devices():
@@ -118,6 +114,21 @@ def elementwise_kernels():
     print(z)
 
 
+def reduction_kernels():
+    section("6. ReductionKernel")
+    l2norm_kernel = cp.ReductionKernel(
+        'T x',  # input params
+        'T y',  # output params
+        'x * x',  # map
+        'a + b',  # reduce
+        'y = sqrt(a)',  # post-reduction map
+        '0',  # identity value
+        'l2norm'  # kernel name
+    )
+    x = cp.arange(10, dtype=np.float32).reshape(2, 5)
+    print(l2norm_kernel(x, axis=1))
+
+
 def main():
     print(f"ndgpu backend: {cp._core.backend_name()}, devices: {_device_count()}")
     ndarray_basics()
@@ -125,6 +136,7 @@ def main():
     moving_data()
     device_agnostic()
     elementwise_kernels()
+    reduction_kernels()
 
 
 if __name__ == "__main__":

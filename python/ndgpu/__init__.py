@@ -36,6 +36,12 @@ from ndgpu._creation import (  # noqa: F401
     zeros_like,
 )
 from ndgpu import cuda  # noqa: F401
+from ndgpu._reductions import (  # noqa: F401,A004
+    ReductionKernel, all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod,
+    cumsum, diff, max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean,
+    nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
+)
+from ndgpu import linalg  # noqa: F401
 
 # The ufuncs, under NumPy's names and aliases.
 for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "negative",
