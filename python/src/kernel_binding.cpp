@@ -43,7 +43,7 @@ void bind_kernels(nb::module_& m) {
         }
         auto outs = k(ops, size);
         if (outs.size() == 1) return nb::cast(outs[0]);
-        return nb::cast(outs);
+        return nb::tuple(nb::cast(outs));  // several outputs come back as a tuple, as in CuPy
       });
 }
 

@@ -20,11 +20,13 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   std::vector<Operand> inputs;
   for (nb::handle a : args) inputs.push_back(to_operand(a));
   std::vector<NDArray> out;
+  nb::object out_obj;  // returned as given, as NumPy and CuPy do (`cp.add(a, b, out=o) is o`)
   std::optional<DType> dtype;
   for (auto [k, v] : kw) {
     std::string key = nb::cast<std::string>(k);
     if (key == "out") {
       if (v.is_none()) continue;
+      out_obj = nb::borrow(v);
       if (PyTuple_Check(v.ptr())) {
         for (nb::handle o : nb::borrow<nb::tuple>(v)) out.push_back(nb::cast<NDArray>(o));
       } else {
@@ -40,6 +42,10 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
     }
   }
   auto res = call_ufunc(u.name, inputs, out, dtype);
+  if (out_obj.is_valid()) {
+    if (PyTuple_Check(out_obj.ptr()) && nb::len(out_obj) == 1) return out_obj[0];
+    return out_obj;
+  }
   if (res.size() == 1) return nb::cast(res[0]);
   return nb::cast(res);
 }

@@ -98,7 +98,11 @@ std::vector<Ufunc> build() {
   }
   for (const char* name : {"maximum", "minimum"}) {
     Ufunc u = make(name, 2);
-    add_loops(u, kAll, std::string("out0 = ndgpu::") + name + "(in0, in1)");
+    add_loops(u, "?bBhHiIlLefd", std::string("out0 = ndgpu::") + name + "(in0, in1)");
+    // A NaN in either complex operand propagates (the device helper checks the second
+    // operand only after comparing, so maximum(1+1j, nanj) lost the NaN).
+    add_loops(u, "FD", std::string("out0 = ndgpu::isnan_(in0) ? in0 : (ndgpu::isnan_(in1) ? in1 : ndgpu::") +
+                           name + "(in0, in1))");
     t.push_back(std::move(u));
   }
   for (const char* name : {"exp", "log", "log1p", "sqrt"}) {
