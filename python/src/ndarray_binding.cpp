@@ -4,6 +4,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <array>
+
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
@@ -16,8 +18,8 @@ namespace {
 nb::object binary(const char* ufunc, const NDArray& self, nb::handle other, bool reflected) {
   auto op = try_operand(other);
   if (!op) return nb::borrow(Py_NotImplemented);
-  std::vector<Operand> args = reflected ? std::vector<Operand>{*op, self}
-                                        : std::vector<Operand>{self, *op};
+  std::array<Operand, 2> args{reflected ? std::move(*op) : Operand(self),
+                              reflected ? Operand(self) : std::move(*op)};
   return nb::cast(call_ufunc(ufunc, args)[0]);
 }
 

@@ -1,7 +1,8 @@
 #include "kernel/elementwise.hpp"
 
 #include <algorithm>
-#include <map>
+#include <cstdio>
+#include <iterator>
 
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/iteration_plan.hpp"
@@ -40,30 +41,74 @@ namespace {
 
 const NDArray* as_array(const Operand& op) { return std::get_if<NDArray>(&op); }
 
-// Binds placeholder letters: outputs first, then input arrays, then input scalars.
-std::map<char, DType> bind_types(const ElementwiseDefinition& def, std::span<const Operand> ins,
-                                 std::span<const Operand> outs) {
-  std::map<char, DType> bound;
-  auto bind = [&](const Param& p, DType t) {
-    if (p.is_placeholder()) bound.emplace(p.type[0], t);
-  };
-  for (size_t k = 0; k < outs.size(); ++k) bind(def.out[k], std::get<NDArray>(outs[k]).dtype());
+// Placeholder letters bound to dtypes, in binding order; no heap on the dispatch path.
+struct Bindings {
+  int8_t type[128];
+  SmallVector<char, 8> letters;
+  Bindings() { std::fill(std::begin(type), std::end(type), int8_t(-1)); }
+  void bind(const Param& p, DType t) {
+    if (!p.is_placeholder()) return;
+    unsigned char c = static_cast<unsigned char>(p.type[0]);
+    if (c < 128 && type[c] < 0) {
+      type[c] = int8_t(t);
+      letters.push_back(char(c));
+    }
+  }
+  DType resolve(const ElementwiseDefinition& def, const Param& p) const {
+    if (p.dtype) return *p.dtype;
+    int8_t t = type[static_cast<unsigned char>(p.type[0]) & 127];
+    if (t < 0)
+      throw TypeError(def.name + ": cannot determine the type of placeholder '" + p.type +
+                      "' (parameter '" + p.name + "'): pass an output array to bind it");
+    return DType(t);
+  }
+};
+
+// Outputs first, then input arrays, then input scalars (weak Python scalars bind last).
+Bindings bind_types(const ElementwiseDefinition& def, std::span<const Operand> ins,
+                    std::span<const Operand> outs) {
+  Bindings b;
+  for (size_t k = 0; k < outs.size(); ++k) b.bind(def.out[k], std::get<NDArray>(outs[k]).dtype());
   for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* a = as_array(ins[k])) bind(def.in[k], a->dtype());
+    if (auto* a = as_array(ins[k])) b.bind(def.in[k], a->dtype());
   for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* s = std::get_if<Scalar>(&ins[k])) bind(def.in[k], s->dtype());
-  return bound;
+    if (auto* s = std::get_if<Scalar>(&ins[k])) b.bind(def.in[k], s->dtype());
+  return b;
 }
 
-DType param_type(const ElementwiseDefinition& def, const Param& p,
-                 const std::map<char, DType>& bound) {
-  if (p.dtype) return *p.dtype;
-  auto it = bound.find(p.type[0]);
-  if (it == bound.end())
-    throw TypeError(def.name + ": cannot determine the type of placeholder '" + p.type +
-                    "' (parameter '" + p.name + "'): pass an output array to bind it");
-  return it->second;
+// `a`'s byte strides over `shape` (0 on broadcast axes); `shape` is already checked.
+Strides broadcast_strides(const NDArray& a, const Shape& shape) {
+  if (a.shape() == shape) return a.strides();
+  Strides st(shape.size(), 0);
+  size_t lead = shape.size() - size_t(a.ndim());
+  for (int d = 0; d < a.ndim(); ++d)
+    if (a.shape()[d] != 1) st[lead + d] = a.strides()[d];
+  return st;
 }
+
+// The specialisation key, built in place: everything the generated source depends on.
+class SpecKey {
+ public:
+  void put(char c) {
+    if (len_ < sizeof buf_) buf_[len_++] = c;
+    else overflow_ = true;
+  }
+  void put(std::string_view s) {
+    for (char c : s) put(c);
+  }
+  void put_int(int64_t v) {
+    char tmp[24];
+    int n = std::snprintf(tmp, sizeof tmp, "%lld", static_cast<long long>(v));
+    put(std::string_view(tmp, size_t(n)));
+  }
+  std::string_view view() const { return {buf_, len_}; }
+  bool overflow() const { return overflow_; }
+
+ private:
+  char buf_[192];
+  size_t len_ = 0;
+  bool overflow_ = false;
+};
 
 }  // namespace
 
@@ -81,17 +126,17 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   for (const auto& a : args)
     if (auto* arr = as_array(a)) check_device(arr->device());
   Device device = current_device();
-
-  auto bound = bind_types(def, ins, outs);
-  std::vector<DType> in_types, out_types;
-  for (const auto& p : def.in) in_types.push_back(param_type(def, p, bound));
-  for (const auto& p : def.out) out_types.push_back(param_type(def, p, bound));
+  const Bindings bound = bind_types(def, ins, outs);
 
   // The broadcast shape of the non-raw arrays, or (size,) when all are raw.
-  std::vector<Shape> shapes;
+  SmallVector<const Shape*, 8> shapes;
+  bool same_shapes = true;
   for (size_t k = 0; k < args.size(); ++k) {
     const Param& p = k < nin ? def.in[k] : def.out[k - nin];
-    if (auto* a = as_array(args[k]); a && !p.raw) shapes.push_back(a->shape());
+    if (auto* a = as_array(args[k]); a && !p.raw) {
+      same_shapes = same_shapes && (shapes.empty() || a->shape() == *shapes[0]);
+      shapes.push_back(&a->shape());
+    }
   }
   Shape shape;
   if (size) {
@@ -101,12 +146,17 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     shape = {*size};
   } else if (shapes.empty()) {
     throw ValueError(def.name + ": loop size is undecided: pass size= when every argument is raw");
+  } else if (same_shapes) {
+    shape = *shapes[0];
   } else {
-    shape = broadcast_shapes(shapes);
+    std::vector<Shape> all;
+    for (const Shape* s : shapes) all.push_back(*s);
+    shape = broadcast_shapes(all);
   }
 
   // Outputs: given (then they must have the broadcast shape) or allocated.
   std::vector<NDArray> out_arrays;
+  out_arrays.reserve(nout);
   for (size_t k = 0; k < nout; ++k) {
     if (k < outs.size()) {
       const NDArray& o = std::get<NDArray>(outs[k]);
@@ -115,20 +165,23 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
                          shape_str(o.shape()) + " but the broadcast shape is " + shape_str(shape));
       out_arrays.push_back(o);
     } else {
-      out_arrays.push_back(NDArray::empty_on(device, shape, out_types[k]));
+      out_arrays.push_back(NDArray::empty_on(device, shape, bound.resolve(def, def.out[k])));
     }
   }
   int64_t n = shape_size(shape);
 
   // Argument specs and the plan's operands (non-raw arrays, outputs first).
-  std::vector<ArgSpec> specs;
+  SmallVector<ArgSpec, 8> specs;
   std::vector<Strides> op_strides;
-  std::vector<int64_t> op_itemsizes;
-  std::vector<const NDArray*> op_arrays, raw_arrays;
-  std::vector<const Scalar*> scalars;
-  auto add = [&](const Param& p, DType type, const Operand& v, bool is_out) {
+  SmallVector<int64_t, 8> op_itemsizes;
+  SmallVector<const NDArray*, 8> op_arrays, raw_arrays;
+  SmallVector<const Scalar*, 8> scalars;
+  op_strides.reserve(args.size());
+  bool all_contiguous = true;
+  auto add = [&](const Param& p, const Operand* v, const NDArray* arr, bool is_out) {
+    DType type = bound.resolve(def, p);
     ArgSpec a{&p, ArgKind::Scalar, type, type, 0, is_out};
-    if (auto* arr = as_array(v)) {
+    if (arr) {
       a.storage = arr->dtype();
       if (p.raw) {
         if (arr->dtype() != type)
@@ -143,23 +196,35 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
                           dtype_name(arr->dtype()) + " to " + dtype_name(type) +
                           " with casting rule 'same_kind'");
         a.kind = ArgKind::Array;
-        op_strides.push_back(arr->broadcast_to(shape).strides());
+        all_contiguous = all_contiguous && arr->c_contiguous() && arr->shape() == shape;
+        op_strides.push_back(broadcast_strides(*arr, shape));
         op_itemsizes.push_back(arr->itemsize());
         op_arrays.push_back(arr);
       }
     } else {
       if (p.raw) throw TypeError(def.name + ": raw parameter '" + p.name + "' needs an array");
-      scalars.push_back(&std::get<Scalar>(v));
+      scalars.push_back(&std::get<Scalar>(*v));
     }
     specs.push_back(a);
   };
-  std::vector<Operand> out_ops(out_arrays.begin(), out_arrays.end());
-  for (size_t k = 0; k < nout; ++k) add(def.out[k], out_types[k], out_ops[k], true);
-  for (size_t k = 0; k < nin; ++k) add(def.in[k], in_types[k], ins[k], false);
+  for (size_t k = 0; k < nout; ++k) add(def.out[k], nullptr, &out_arrays[k], true);
+  for (size_t k = 0; k < nin; ++k) add(def.in[k], &ins[k], as_array(ins[k]), false);
   if (n == 0) return out_arrays;
 
-  bool reorder = !def.uses_i && !def.has_raw;
-  IterationPlan plan = make_plan(shape, op_strides, op_itemsizes, reorder, def.reduce_dims);
+  // Same-shape C-contiguous operands (the common case) need no planning.
+  IterationPlan plan;
+  if (all_contiguous && !op_arrays.empty()) {
+    plan.size = n;
+    plan.shape = {n};
+    plan.contiguous = true;
+    int64_t widest = 1;
+    for (int64_t isz : op_itemsizes) widest = std::max(widest, isz);
+    plan.index32 = n * widest < (int64_t(1) << 31) - (int64_t(1) << 26);
+    for (int64_t isz : op_itemsizes) plan.strides.push_back(Strides{isz});
+  } else {
+    bool reorder = !def.uses_i && !def.has_raw;
+    plan = make_plan(shape, std::move(op_strides), op_itemsizes.vec(), reorder, def.reduce_dims);
+  }
 
   // Vector width for CUDA's contiguous path: 16 bytes of the widest operand.
   int vec = 1;
@@ -172,23 +237,25 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   for (const NDArray* a : op_arrays)
     vec_ok = vec_ok && reinterpret_cast<uintptr_t>(a->data()) % uintptr_t(vec * a->itemsize()) == 0;
 
-  // Specialisation key: everything the generated source depends on.
-  std::string key = device.str();
-  key += 'v';
-  key += char('0' + vec);
-  key += plan.contiguous ? "|c" : "|s" + std::to_string(plan.ndim());
-  key += plan.index32 ? "|32" : "|64";
+  SpecKey key;
+  key.put(device.type == DeviceType::CPU ? 'c' : 'g');
+  key.put_int(device.index);
+  key.put('v');
+  key.put(char('0' + vec));
+  key.put(plan.contiguous ? 'C' : 'S');
+  key.put_int(plan.ndim());
+  key.put(plan.index32 ? 'i' : 'l');
   for (const auto& a : specs) {
-    key += '|';
-    key += char('0' + int(a.kind));
-    key += dtype_char(a.type);
-    key += dtype_char(a.storage);
-    if (a.kind == ArgKind::Raw) key += std::to_string(a.raw_ndim);
+    key.put(char('0' + int(a.kind)));
+    key.put(dtype_char(a.type));
+    key.put(dtype_char(a.storage));
+    if (a.kind == ArgKind::Raw) key.put_int(a.raw_ndim);
   }
+  if (key.overflow()) throw ValueError(def.name + ": too many parameters");
   CompiledKernel compiled;
   {
     std::lock_guard lk(def.mu);
-    auto it = def.specs.find(key);
+    auto it = def.specs.find(key.view());
     if (it != def.specs.end()) compiled = it->second;
   }
   if (!compiled.function) {
@@ -198,8 +265,8 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     spec.preamble = def.preamble;
     spec.loop_prep = def.loop_prep;
     spec.after_loop = def.after_loop;
-    for (auto [letter, t] : bound) spec.placeholders.push_back({letter, t});
-    spec.args = specs;
+    for (char c : bound.letters) spec.placeholders.push_back({c, DType(bound.type[int(c)])});
+    spec.args.assign(specs.begin(), specs.end());
     spec.ndim = plan.contiguous ? 1 : plan.ndim();
     spec.contiguous = plan.contiguous;
     spec.index32 = plan.index32;
@@ -208,61 +275,11 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     src.options = def.options;
     compiled = get_kernel(device, src);
     std::lock_guard lk(def.mu);
-    def.specs.emplace(key, compiled);
+    def.specs.emplace(std::string(key.view()), compiled);
   }
 
-  // Arguments, in the order generate_elementwise declared them.
   ArgPack pack;
-  size_t op = 0, raw = 0, sc = 0;
-  for (const auto& a : specs) {
-    if (a.kind == ArgKind::Array) {
-      const NDArray* arr = op_arrays[op];
-      char* ptr = static_cast<char*>(arr->data());
-      if (plan.contiguous) {
-        pack.push(ptr);
-      } else {
-        std::vector<std::byte> buf(sizeof(char*) + plan.ndim() * 8);
-        std::memcpy(buf.data(), &ptr, sizeof ptr);
-        for (int d = 0; d < plan.ndim(); ++d) {
-          int64_t st = plan.strides[op][d];
-          if (plan.index32) {
-            int32_t s32 = int32_t(st);
-            std::memcpy(buf.data() + sizeof ptr + d * 4, &s32, 4);
-          } else {
-            std::memcpy(buf.data() + sizeof ptr + d * 8, &st, 8);
-          }
-        }
-        pack.push_bytes(buf.data(), sizeof ptr + plan.ndim() * (plan.index32 ? 4 : 8));
-      }
-      ++op;
-    } else if (a.kind == ArgKind::Scalar) {
-      alignas(16) std::byte v[16];
-      scalars[sc++]->store_as(a.type, v);
-      pack.push_bytes(v, itemsize(a.type));
-    } else {
-      const NDArray* arr = raw_arrays[raw++];
-      int nd = std::max(arr->ndim(), 1);
-      std::vector<int64_t> words;
-      words.push_back(int64_t(reinterpret_cast<intptr_t>(arr->data())));
-      for (int d = 0; d < nd; ++d) words.push_back(arr->ndim() ? arr->shape()[d] : 1);
-      for (int d = 0; d < nd; ++d) words.push_back(arr->ndim() ? arr->strides()[d] : 0);
-      words.push_back(arr->size());
-      words.push_back(arr->c_contiguous() ? 1 : 0);
-      pack.push_bytes(words.data(), words.size() * 8);
-    }
-  }
-  if (!plan.contiguous) {
-    std::vector<std::byte> buf(plan.ndim() * 8);
-    for (int d = 0; d < plan.ndim(); ++d) {
-      if (plan.index32) {
-        int32_t v = int32_t(plan.shape[d]);
-        std::memcpy(buf.data() + d * 4, &v, 4);
-      } else {
-        std::memcpy(buf.data() + d * 8, &plan.shape[d], 8);
-      }
-    }
-    pack.push_bytes(buf.data(), plan.ndim() * (plan.index32 ? 4 : 8));
-  }
+  pack_elementwise_args(pack, specs, plan, op_arrays, raw_arrays, scalars);
   long long count = n;
   pack.push(count);
   if (plan.contiguous && vec > 1) pack.push(int(vec_ok ? 1 : 0));

@@ -6,10 +6,14 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "kernel/elementwise_codegen.hpp"
+#include "kernel/iteration_plan.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/launch.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
 
@@ -29,10 +33,20 @@ struct ElementwiseDefinition {
                         std::string preamble, std::string loop_prep, std::string after_loop,
                         std::vector<std::string> options);
 
-  // Compiled specialisations, keyed by dtypes, layout and device.
+  // Compiled specialisations, keyed by dtypes, layout and device; looked up by string_view.
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   mutable std::mutex mu;
-  mutable std::unordered_map<std::string, CompiledKernel> specs;
+  mutable std::unordered_map<std::string, CompiledKernel, KeyHash, std::equal_to<>> specs;
 };
+
+// Packs the arguments of one launch (elementwise_args.cpp).
+void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs,
+                           const IterationPlan& plan, std::span<const NDArray* const> op_arrays,
+                           std::span<const NDArray* const> raw_arrays,
+                           std::span<const Scalar* const> scalars);
 
 // `args`: inputs, optionally followed by outputs. Returns the outputs.
 std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,

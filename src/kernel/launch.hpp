@@ -7,6 +7,7 @@
 
 #include "kernel/kernel_cache.hpp"
 #include "ndgpu/backend.hpp"
+#include "ndgpu/small_vector.hpp"
 
 namespace ndgpu::kernel {
 
@@ -33,9 +34,9 @@ class ArgPack {
   struct alignas(16) Chunk {
     std::byte b[16];
   };
-  std::vector<Chunk> data_;
-  std::vector<size_t> offsets_;
-  std::vector<void*> ptrs_;
+  SmallVector<Chunk, 48> data_;  // inline: a typical launch allocates nothing
+  SmallVector<size_t, 24> offsets_;
+  SmallVector<void*, 24> ptrs_;
 };
 
 // Launches an elementwise-style kernel over n elements: on CUDA a grid that fills the

@@ -1,4 +1,5 @@
 // Calling a ufunc: NumPy's type resolution (NEP 50), then the elementwise engine.
+#include <algorithm>
 #include <mutex>
 
 #include "kernel/elementwise.hpp"
@@ -42,6 +43,7 @@ const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
 
 const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
                                                      const ops::UfuncLoop& l) {
+  if (auto* d = l.def_ready.load(std::memory_order_acquire)) return *d;
   static std::mutex mu;
   std::lock_guard lk(mu);
   if (!l.def) {
@@ -54,6 +56,7 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
     for (DType t : l.in) kname += dtype_char(t) == '?' ? 'b' : dtype_char(t);
     l.def = std::make_unique<kernel::ElementwiseDefinition>(in, out, l.body, kname, true, "", "",
                                                             "", std::vector<std::string>{});
+    l.def_ready.store(l.def.get(), std::memory_order_release);
   }
   return *l.def;
 }
@@ -89,10 +92,12 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
                       dtype_repr(loop.out[k]) + " to " + dtype_repr(out[k].dtype()) +
                       " with casting rule 'same_kind'");
 
+  const auto& def = loop_definition(u, loop);
+  bool any_array = false;
+  for (const auto& a : inputs) any_array = any_array || std::holds_alternative<NDArray>(a);
+  if (any_array && out.empty()) return kernel::run_elementwise(def, inputs);
   std::vector<Operand> args(inputs.begin(), inputs.end());
   // Scalars alone have no shape: the first becomes a 0-d array, as in NumPy.
-  bool any_array = false;
-  for (const auto& a : args) any_array = any_array || std::holds_alternative<NDArray>(a);
   if (!any_array) {
     const Scalar& s = std::get<Scalar>(args[0]);
     NDArray a = NDArray::empty(Shape{}, loop.in[0]);
@@ -100,7 +105,7 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
     args[0] = a;
   }
   for (const auto& o : out) args.push_back(o);
-  return kernel::run_elementwise(loop_definition(u, loop), args);
+  return kernel::run_elementwise(def, args);
 }
 
 }  // namespace ndgpu

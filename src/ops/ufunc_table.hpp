@@ -1,5 +1,7 @@
 // The built-in ufuncs: NumPy's loops (type signatures) and the body each loop runs.
 #pragma once
+#include <array>
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +15,9 @@ struct UfuncLoop {
   std::vector<DType> in, out;
   std::string body;  // uses in0, in1, out0
   mutable std::unique_ptr<kernel::ElementwiseDefinition> def;  // made on first use
+  mutable std::atomic<const kernel::ElementwiseDefinition*> def_ready{nullptr};
+  UfuncLoop() = default;
+  UfuncLoop(UfuncLoop&& o) noexcept : in(std::move(o.in)), out(std::move(o.out)), body(std::move(o.body)) {}
 };
 
 struct Ufunc {
@@ -20,6 +25,12 @@ struct Ufunc {
   int nin = 1, nout = 1;
   std::vector<UfuncLoop> loops;  // in NumPy's order: the first loop that fits is used
   std::string unsupported_bool;  // NumPy's message for bool inputs, where it has one
+  // The loop chosen for each common input dtype, filled on first use.
+  mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
+  Ufunc() = default;
+  Ufunc(Ufunc&& o) noexcept
+      : name(std::move(o.name)), nin(o.nin), nout(o.nout), loops(std::move(o.loops)),
+        unsupported_bool(std::move(o.unsupported_bool)) {}
 };
 
 const std::vector<Ufunc>& ufunc_table();
