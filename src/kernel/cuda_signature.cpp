@@ -25,6 +25,8 @@ std::vector<Token> tokenize(const std::string& s) {
       ++i;
     } else if (std::isspace(static_cast<unsigned char>(c))) {
       ++i;
+    } else if (c == '\\' && (s.compare(i + 1, 1, "\n") == 0 || s.compare(i + 1, 2, "\r\n") == 0)) {
+      i += s[i + 1] == '\r' ? 3 : 2;  // a line splice
     } else if (s.compare(i, 2, "//") == 0) {
       i = s.find('\n', i);
       if (i == std::string::npos) i = s.size();

@@ -264,6 +264,10 @@ RawModule::RawModule(const std::string& code, const std::string& path,
 
 // Lenient: a kernel the signature reader missed (made by a macro) is looked up when used.
 RawKernel RawModule::get_function(const std::string& name) const {
+  const auto& ne = state_->name_expressions;
+  if (name.find('<') != std::string::npos && std::find(ne.begin(), ne.end(), name) == ne.end())
+    throw ValueError("RawModule has no '" + name + "': a template instantiation must be listed "
+                     "in name_expressions");
   return RawKernel(state_, name);
 }
 
