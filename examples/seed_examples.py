@@ -129,6 +129,77 @@ def reduction_kernels():
     print(l2norm_kernel(x, axis=1))
 
 
+def raw_kernels():
+    section("7. RawKernel")
+    add_kernel = cp.RawKernel(r'''
+extern "C" __global__
+void my_add(const float* x1, const float* x2, float* y) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    y[tid] = x1[tid] + x2[tid];
+}
+''', 'my_add')
+    x1 = cp.arange(25, dtype=cp.float32).reshape(5, 5)
+    x2 = cp.arange(25, dtype=cp.float32).reshape(5, 5)
+    y = cp.zeros((5, 5), dtype=cp.float32)
+    add_kernel((5,), (5,), (x1, x2, y))  # grid, block and arguments
+    print(y)
+
+    complex_kernel = cp.RawKernel(r'''
+#include <cupy/complex.cuh>
+extern "C" __global__
+void my_func(const complex<float>* x1, const complex<float>* x2,
+             complex<float>* y, float a) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    y[tid] = x1[tid] + a * x2[tid];
+}
+''', 'my_func', backend='nvcc')
+    # The seed writes cp.arange(25, dtype=cp.complex64); arange does not take complex yet.
+    x1 = cp.arange(25, dtype=cp.float32).astype(cp.complex64).reshape(5, 5)
+    x2 = 1j * cp.arange(25, dtype=cp.float32).astype(cp.complex64).reshape(5, 5)
+    y = cp.zeros((5, 5), dtype=cp.complex64)
+    complex_kernel((5,), (5,), (x1, x2, y, cp.float32(2.0)))  # grid, block and arguments
+    print(y)
+
+
+def raw_modules():
+    section("8. RawModule")
+    loaded_from_source = r'''
+extern "C"{
+
+__global__ void test_sum(const float* x1, const float* x2, float* y, \
+                         unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] + x2[tid];
+    }
+}
+
+__global__ void test_multiply(const float* x1, const float* x2, float* y, \
+                              unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] * x2[tid];
+    }
+}
+
+}'''
+    module = cp.RawModule(code=loaded_from_source)
+    ker_sum = module.get_function('test_sum')
+    ker_times = module.get_function('test_multiply')
+    N = 10
+    x1 = cp.arange(N**2, dtype=cp.float32).reshape(N, N)
+    x2 = cp.ones((N, N), dtype=cp.float32)
+    y = cp.zeros((N, N), dtype=cp.float32)
+    ker_sum((N,), (N,), (x1, x2, y, N**2))  # y = x1 + x2
+    print(y)
+    ker_times((N,), (N,), (x1, x2, y, N**2))  # y = x1 * x2
+    print(y)
+
+
 def main():
     print(f"ndgpu backend: {cp._core.backend_name()}, devices: {_device_count()}")
     ndarray_basics()
@@ -137,6 +208,8 @@ def main():
     device_agnostic()
     elementwise_kernels()
     reduction_kernels()
+    raw_kernels()
+    raw_modules()
 
 
 if __name__ == "__main__":
