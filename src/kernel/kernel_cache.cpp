@@ -1,6 +1,8 @@
 #include "kernel/kernel_cache.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -62,6 +64,14 @@ State& state() {
   return *s;
 }
 
+// NDGPU_TRACE_COMPILE=1 prints how long each compile and load took (stderr).
+void trace(const char* what, const KernelSource& src, std::chrono::steady_clock::time_point t0) {
+  static const bool on = std::getenv("NDGPU_TRACE_COMPILE") != nullptr;
+  if (!on) return;
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "ndgpu: %s %s: %.1f ms\n", what, src.name_hint.c_str(), ms);
+}
+
 bool nvrtc_check_enabled() {
   static const bool on = [] {
     const char* e = std::getenv("NDGPU_NVRTC_CHECK");
@@ -80,8 +90,10 @@ std::string compile_with_cache(Device device, const KernelSource& src, const std
     }
     ++state().damaged;  // fall through: recompile and overwrite
   }
+  auto t0 = std::chrono::steady_clock::now();
   std::string binary = be.compile(device.index, src);
   ++state().compiles;
+  trace("compile", src, t0);
   if (device.type == DeviceType::CPU && nvrtc_check_enabled()) {
     try {
       cuda::nvrtc_compile(src, 9, 0, nullptr);
@@ -136,7 +148,9 @@ std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src)
       }
   }
   std::string binary = compile_with_cache(device, src, key);
+  auto t0 = std::chrono::steady_clock::now();
   auto module = backend_for(device).load(device.index, binary, src);
+  trace("load", src, t0);
   std::lock_guard lk(st.mu);
   st.modules[mem_key] = module;
   return module;
