@@ -78,8 +78,9 @@ const std::string& RawKernel::backend() const { return module_->backend; }
 const std::vector<std::string>& RawKernel::options() const { return module_->options; }
 
 std::string RawKernel::signature() const {
-  const kernel::CudaKernelDecl* d = module_->declaration(name_);
-  if (!d) return "";
+  const auto* decl = module_->declaration(name_);
+  if (!decl) return "";
+  const kernel::CudaKernelDecl* d = &decl->decl;
   std::string s;
   for (const auto& p : d->params) s += (s.empty() ? "" : ", ") + p.type + (p.name.empty() ? "" : " " + p.name);
   return s;
@@ -111,7 +112,8 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
   if (grid.x > 2147483647u || grid.y > 65535 || grid.z > 65535)
     throw ValueError(who + ": grid " + dims(grid) + " exceeds (2147483647, 65535, 65535)");
 
-  const kernel::CudaKernelDecl* decl = module_->declaration(name_);
+  const auto* info = module_->declaration(name_);
+  const kernel::CudaKernelDecl* decl = info ? &info->decl : nullptr;
   if (decl && decl->params.size() != args.size())
     throw TypeError(who + " takes " + std::to_string(decl->params.size()) + " argument" +
                     (decl->params.size() == 1 ? "" : "s") + " (" + signature() + ") but " +
@@ -122,15 +124,17 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
   for (size_t i = 0; i < args.size(); ++i) {
     const RawArg& a = args[i];
     ParamType pt;
-    std::string param;
     if (decl) {
-      const auto& p = decl->params[i];
-      pt = kernel::classify_param_type(p.type);
-      param = "argument " + std::to_string(i + 1) + " ('" + (p.name.empty() ? "?" : p.name) +
-              "', " + p.type + ")";
+      pt = info->types[i];
     }
+    // The parameter's description is only built for an error.
+    auto param_text = [&] {
+      const auto& p = decl->params[i];
+      return "argument " + std::to_string(i + 1) + " ('" + (p.name.empty() ? "?" : p.name) +
+             "', " + p.type + ")";
+    };
     auto refuse = [&](const std::string& why) {
-      throw TypeError(who + ": " + param + " cannot take " + describe(a) + why);
+      throw TypeError(who + ": " + param_text() + " cannot take " + describe(a) + why);
     };
     if (auto* arr = std::get_if<NDArray>(&a)) {
       check_device(arr->device());
@@ -154,7 +158,7 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
         try {
           s.store_as(*pt.dtype, buf);
         } catch (const OverflowError& e) {
-          throw OverflowError(who + ": " + param + ": " + e.what());
+          throw OverflowError(who + ": " + param_text() + ": " + e.what());
         }
         pack.push_bytes(buf, itemsize(*pt.dtype));
       } else {

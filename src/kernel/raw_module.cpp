@@ -105,15 +105,17 @@ KernelSource RawModuleState::source() const {
   return src;
 }
 
-const CudaKernelDecl* RawModuleState::declaration(const std::string& name) {
+const RawModuleState::Declaration* RawModuleState::declaration(const std::string& name) {
   std::lock_guard lk(mu_);
   auto it = instantiated_.find(name);
   if (it == instantiated_.end()) {
     auto k = instantiate(kernels, name);
     if (!k) return nullptr;
-    it = instantiated_.emplace(name, *k).first;
+    Declaration d{*k, {}};
+    for (const auto& p : k->params) d.types.push_back(classify_param_type(p.type));
+    it = instantiated_.emplace(name, std::move(d)).first;
   }
-  return it->second.parsed ? &it->second : nullptr;
+  return it->second.decl.parsed ? &it->second : nullptr;
 }
 
 RawModuleState::Loaded& RawModuleState::load(Device device) {

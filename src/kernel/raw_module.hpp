@@ -26,8 +26,13 @@ struct RawModuleState {
   // The function `name` (a kernel name or a name expression) on `device`, compiling and
   // loading the module on first use.
   void* function(Device device, const std::string& name);
-  // The declaration `name` refers to, when the source could be read (nullptr otherwise).
-  const CudaKernelDecl* declaration(const std::string& name);
+  // The declaration `name` refers to, with its parameters classified, when the source could
+  // be read (nullptr otherwise). Cached: launches look it up every time.
+  struct Declaration {
+    CudaKernelDecl decl;
+    std::vector<ParamType> types;
+  };
+  const Declaration* declaration(const std::string& name);
 
  private:
   struct Loaded {
@@ -39,7 +44,7 @@ struct RawModuleState {
 
   std::mutex mu_;
   std::map<std::string, Loaded> loaded_;  // by device ("cuda:0")
-  std::map<std::string, CudaKernelDecl> instantiated_;
+  std::map<std::string, Declaration> instantiated_;
 };
 
 // Reads the headers that `code` includes (transitively) from `include_dirs`, keyed by the
