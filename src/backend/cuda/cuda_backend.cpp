@@ -157,6 +157,8 @@ CudaBackend::DeviceState& CudaBackend::state(int device) {
     make_current(device);
     s = new DeviceState(device);
     states_[size_t(device)].store(s, std::memory_order_release);
+    // A device in use will compile kernels: start NVRTC now, off the caller's thread.
+    nvrtc_warm_up_async(s->cc_major, s->cc_minor);
   }
   return *s;
 }

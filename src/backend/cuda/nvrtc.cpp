@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <future>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -103,6 +105,27 @@ bool has_option(const std::vector<std::string>& options, std::initializer_list<c
 }  // namespace
 
 bool nvrtc_available() { return api_state().ok; }
+
+namespace {
+std::mutex warm_mu;
+std::future<void> warm_task;  // an async task: its destructor waits, so exit never cuts it
+}  // namespace
+
+void nvrtc_warm_up_async(int sm_major, int sm_minor) {
+  std::lock_guard lk(warm_mu);
+  if (warm_task.valid()) return;
+  warm_task = std::async(std::launch::async, [sm_major, sm_minor] {
+    KernelSource s;
+    s.name_hint = "ndgpu_warm_up";
+    s.source = "extern \"C\" __global__ void ndgpu_warm_up(float* x) { x[threadIdx.x] = 0.0f; }";
+    s.options.push_back("-minimal");
+    try {
+      nvrtc_compile_program(s, sm_major, sm_minor, {});
+    } catch (...) {
+      // A failing warm-up costs nothing: the real compile reports its own errors.
+    }
+  });
+}
 
 std::string nvrtc_version() {
   const NvrtcApi& a = api();

@@ -39,5 +39,8 @@ std::vector<int> nvrtc_supported_archs();
 
 // "   1 | line" numbering used in compile errors.
 using ndgpu::number_lines;
+// Loads NVRTC and compiles a trivial kernel on a background thread, so that the first real
+// compile does not pay for NVRTC's one-time start-up (tens of milliseconds).
+void nvrtc_warm_up_async(int sm_major, int sm_minor);
 
 }  // namespace ndgpu::cuda
