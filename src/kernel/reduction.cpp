@@ -271,6 +271,16 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   bool reorder = !def.uses_index && !def.has_raw;
   ReductionPlan plan = make_reduction_plan(shape, red, op_strides, op_itemsizes, layout, reorder,
                                            def.reduce_dims);
+  // At least one output axis and one reduced axis (size 1, stride 0): a full reduction and
+  // an axis reduction then share one compiled kernel.
+  if (plan.out_ndim() == 0) {
+    plan.out_shape.insert(plan.out_shape.begin(), 1);
+    for (auto& st : plan.strides) st.insert(st.begin(), 0);
+  }
+  if (plan.red_ndim() == 0) {
+    plan.red_shape.push_back(1);
+    for (auto& st : plan.strides) st.push_back(0);
+  }
   ReduceStrategy strategy = choose_strategy(plan, layout);
   if (device.type == DeviceType::CUDA && strategy == ReduceStrategy::Rows && plan.out_size > 1 &&
       plan.red_size < 32)

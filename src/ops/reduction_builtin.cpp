@@ -98,9 +98,9 @@ NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, 
   static std::map<std::string, std::unique_ptr<kernel::ReductionDefinition>> defs;
   std::string key = r.op;
   key += '_';
-  for (DType t : r.in) key += dtype_char(t) == '?' ? 'b' : dtype_char(t);
+  for (DType t : r.in) key += dtype_name(t);
   key += '_';
-  key += dtype_char(r.out) == '?' ? 'b' : dtype_char(r.out);
+  key += dtype_name(r.out);
   const kernel::ReductionDefinition* def;
   {
     std::lock_guard lk(mu);

@@ -62,8 +62,7 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DType out) {
   static std::mutex mu;
   static std::map<std::string, kernel::CompiledKernel> cache;
-  std::string name = "ndgpu_" + op.name + "_" + (dtype_char(in) == '?' ? 'b' : dtype_char(in)) +
-                     (dtype_char(out) == '?' ? 'b' : dtype_char(out));
+  std::string name = "ndgpu_" + op.name + "_" + dtype_name(in) + "_" + dtype_name(out);
   std::string key = device.str() + name;
   {
     std::lock_guard lk(mu);

@@ -1,0 +1,63 @@
+"""linalg.norm vs NumPy: vector and matrix orders, axes, keepdims, dtypes."""
+import numpy as np
+import pytest
+
+import ndgpu as cp
+from conftest import assert_same, sample
+
+
+def check(x, rtol=1e-12, **kw):
+    assert_same(cp.linalg.norm(cp.asarray(x), **kw), np.linalg.norm(x, **kw), rtol=rtol)
+
+
+def test_seed_norm_repr():
+    assert repr(cp.linalg.norm(cp.array([1, 2, 3]))) == "array(3.74165739)"
+
+
+@pytest.mark.parametrize("ord", [None, 0, 1, 2, np.inf, -np.inf, 3, 0.5, -1])
+def test_vector_orders(ord):
+    x = sample((11,), np.float64)
+    x[3] = 0
+    check(x, ord=ord)
+
+
+@pytest.mark.parametrize("ord", ["fro", 1, -1, np.inf, -np.inf, None])
+def test_matrix_orders(ord):
+    x = sample((5, 7), np.float64)
+    check(x, ord=ord)
+    check(x, ord=ord, axis=(1, 0))
+    check(x, ord=ord, keepdims=True) if ord is not None else None
+
+
+def test_axes_keepdims_and_stacks():
+    x = sample((3, 4, 5), np.float64)
+    check(x)
+    check(x, axis=1)
+    check(x, axis=-1, keepdims=True)
+    check(x, ord=1, axis=(0, 2))
+    check(x, ord="fro", axis=(2, 1), keepdims=True)
+
+
+@pytest.mark.parametrize("dtype,rtol", [(np.float32, 1e-5), (np.complex64, 1e-5),
+                                        (np.float16, 1e-2), (np.int32, 1e-12)])
+def test_dtypes(dtype, rtol):
+    check(sample((20,), dtype), rtol=rtol)
+
+
+def test_errors_and_edge_cases():
+    check(np.zeros((0,)))
+    with pytest.raises(NotImplementedError):
+        cp.linalg.norm(cp.ones((3, 3)), ord=2)
+    with pytest.raises(NotImplementedError):
+        cp.linalg.norm(cp.ones((3, 3)), ord="nuc")
+    with pytest.raises(ValueError):
+        cp.linalg.norm(cp.ones(3), ord="fro")
+    with pytest.raises(ValueError):
+        cp.linalg.norm(cp.ones((2, 2, 2)), ord=1)
+    check(np.array([np.nan, 1.0]))
+
+
+def test_large_float32():
+    x = np.random.default_rng(5).standard_normal(3_000_000).astype(np.float32)
+    got = float(cp.linalg.norm(cp.asarray(x)))
+    assert abs(got - np.linalg.norm(x.astype(np.float64))) <= 1e-5 * got

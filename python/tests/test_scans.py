@@ -1,0 +1,74 @@
+"""cumsum, cumprod, nancumsum, nancumprod, ufunc.accumulate and diff vs NumPy."""
+import numpy as np
+import pytest
+
+import ndgpu as cp
+from conftest import assert_same, sample
+
+
+def check(name, a, rtol=None, **kw):
+    expected = getattr(np, name)(a, **kw)
+    actual = getattr(cp, name)(cp.asarray(a), **kw)
+    if rtol is None and expected.dtype.kind in "fc":
+        rtol = 1e-5 if expected.dtype.itemsize <= 8 and expected.dtype.kind == "c" else None
+    assert_same(actual, expected, rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.float16, np.float64, np.complex64])
+def test_cumsum_dtypes(dtype):
+    a = sample((3, 5), dtype)
+    check("cumsum", a)
+    check("cumsum", a, axis=0)
+    check("cumsum", a, axis=-1)
+
+
+def test_cumprod_and_nan_scans():
+    a = (sample((4, 5), np.int32) % 4).astype(np.int32)
+    check("cumprod", a, axis=1)
+    f = sample((4, 5), np.float64) / 10
+    f[1, 2] = f[3, 0] = np.nan
+    check("nancumsum", f, axis=0, rtol=1e-12)
+    check("nancumprod", f, rtol=1e-12)
+    check("cumsum", f, axis=1, rtol=1e-12)  # NaN propagates
+
+
+def test_layouts_and_empty():
+    a = sample((6, 8), np.float64)
+    check("cumsum", a.T, axis=1, rtol=1e-12)
+    check("cumsum", a[::2, ::3], axis=0, rtol=1e-12)
+    check("cumsum", np.zeros((0, 3)), axis=0)
+    check("cumsum", np.zeros((3, 0)), axis=1)
+    check("cumsum", np.float64(2.0) * np.ones(()))
+
+
+def test_large_chunked_scan():
+    a = np.random.default_rng(2).integers(-5, 5, 1_500_007).astype(np.int64)
+    check("cumsum", a)
+    b = np.random.default_rng(3).integers(-5, 5, (3, 300_001)).astype(np.int64)
+    check("cumsum", b, axis=1)
+
+
+def test_dtype_and_out():
+    a = np.arange(10, dtype=np.int8)
+    check("cumsum", a, dtype=np.float64)
+    out = cp.empty((10,), dtype=np.int64)
+    r = cp.cumsum(cp.asarray(a), out=out)
+    assert r._pointer == out._pointer
+    assert_same(out, np.cumsum(a))
+
+
+def test_accumulate():
+    a = sample((4, 6), np.int64)
+    assert_same(cp.add.accumulate(cp.asarray(a)), np.add.accumulate(a))
+    assert_same(cp.multiply.accumulate(cp.asarray(a % 3), axis=1), np.multiply.accumulate(a % 3, axis=1))
+    assert_same(cp.maximum.accumulate(cp.asarray(a), axis=1), np.maximum.accumulate(a, axis=1))
+    assert_same(cp.minimum.accumulate(cp.asarray(a)), np.minimum.accumulate(a))
+
+
+def test_diff():
+    a = sample((4, 6), np.int32)
+    check("diff", a)
+    check("diff", a, n=2, axis=0)
+    check("diff", a, n=0)
+    check("diff", np.array([True, False, False, True]))
+    check("diff", sample((5,), np.float32), n=3)
