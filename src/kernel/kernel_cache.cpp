@@ -90,6 +90,8 @@ std::string compile_with_cache(Device device, const KernelSource& src, const std
     }
     ++state().damaged;  // fall through: recompile and overwrite
   }
+  if (const char* dir = std::getenv("NDGPU_DUMP_SOURCE"); dir && *dir)
+    write_file_atomic(std::string(dir) + "/" + src.name_hint + ".cu", src.source);
   auto t0 = std::chrono::steady_clock::now();
   std::string binary = be.compile(device.index, src);
   ++state().compiles;
