@@ -207,7 +207,8 @@ def test_seed_example_prints(tmp_path):
         except ValueError as e:
             print(f"ValueError: {e}")
     """)
-    assert out.splitlines() == ["array([2, 4, 6])", "ValueError: " + MISMATCH]
+    # The last two lines: a first-time kernel compile may log above them under load.
+    assert out.splitlines()[-2:] == ["array([2, 4, 6])", "ValueError: " + MISMATCH], out
 
 
 @pytest.mark.skipif(cp._core.get_device_count() < 2, reason="needs NDGPU_CPU_DEVICES=2 at import")
