@@ -153,9 +153,8 @@ void my_func(const complex<float>* x1, const complex<float>* x2,
     y[tid] = x1[tid] + a * x2[tid];
 }
 ''', 'my_func', backend='nvcc')
-    # The seed writes cp.arange(25, dtype=cp.complex64); arange does not take complex yet.
-    x1 = cp.arange(25, dtype=cp.float32).astype(cp.complex64).reshape(5, 5)
-    x2 = 1j * cp.arange(25, dtype=cp.float32).astype(cp.complex64).reshape(5, 5)
+    x1 = cp.arange(25, dtype=cp.complex64).reshape(5, 5)
+    x2 = 1j*cp.arange(25, dtype=cp.complex64).reshape(5, 5)
     y = cp.zeros((5, 5), dtype=cp.complex64)
     complex_kernel((5,), (5,), (x1, x2, y, cp.float32(2.0)))  # grid, block and arguments
     print(y)

@@ -51,6 +51,10 @@ struct Caster<complex<T>, complex<U>> {
   static NDGPU_HD complex<T> run(const complex<U>& v) { return complex<T>(T(v.real()), T(v.imag())); }
 };
 template <class T>
+struct Caster<complex<T>, float16> {
+  static NDGPU_HD complex<T> run(const float16& v) { return complex<T>(T(float(v)), T(0)); }
+};
+template <class T>
 struct Caster<float16, complex<T>> {
   static NDGPU_HD float16 run(const complex<T>& v) { return float16(float(v.real())); }
 };

@@ -57,6 +57,22 @@ template <class T> NDGPU_HD bool operator!=(const complex<T>& a, const complex<T
 template <class T> NDGPU_HD bool operator==(const complex<T>& a, const T& b) { return a.real() == b && a.imag() == T(0); }
 template <class T> NDGPU_HD bool operator==(const T& a, const complex<T>& b) { return b == a; }
 
+// Mixed with other arithmetic types (`z + 1`, `zf * 2.0`): convert the scalar, as CuPy's do.
+#define NDGPU_COMPLEX_MIXED(C, S)                                                              \
+  NDGPU_HD C operator+(const C& a, S b) { return a + C::value_type(b); }                       \
+  NDGPU_HD C operator+(S a, const C& b) { return C::value_type(a) + b; }                       \
+  NDGPU_HD C operator-(const C& a, S b) { return a - C::value_type(b); }                       \
+  NDGPU_HD C operator-(S a, const C& b) { return C::value_type(a) - b; }                       \
+  NDGPU_HD C operator*(const C& a, S b) { return a * C::value_type(b); }                       \
+  NDGPU_HD C operator*(S a, const C& b) { return C::value_type(a) * b; }                       \
+  NDGPU_HD C operator/(const C& a, S b) { return a / C::value_type(b); }                       \
+  NDGPU_HD C operator/(S a, const C& b) { return C::value_type(a) / b; }
+NDGPU_COMPLEX_MIXED(complex<float>, int)
+NDGPU_COMPLEX_MIXED(complex<float>, double)
+NDGPU_COMPLEX_MIXED(complex<double>, int)
+NDGPU_COMPLEX_MIXED(complex<double>, float)
+#undef NDGPU_COMPLEX_MIXED
+
 template <class T> NDGPU_HD T real(const complex<T>& z) { return z.real(); }
 template <class T> NDGPU_HD T imag(const complex<T>& z) { return z.imag(); }
 template <class T> NDGPU_HD complex<T> conj(const complex<T>& z) { return complex<T>(z.real(), -z.imag()); }

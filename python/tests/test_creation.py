@@ -166,10 +166,9 @@ def test_arange(args, kw):
     assert_same(cp.arange(*args, **kw), np.arange(*args, **kw))
 
 
-@pytest.mark.xfail(reason="arange with a complex dtype is not implemented (TypeError)",
-                   strict=True, raises=TypeError)
 def test_arange_complex_dtype():
     assert_same(cp.arange(1, 4, dtype=np.complex64), np.arange(1, 4, dtype=np.complex64))
+    assert_same(cp.arange(25, dtype=cp.complex128), np.arange(25, dtype=np.complex128))
 
 
 def test_arange_keywords_and_errors():

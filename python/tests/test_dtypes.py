@@ -7,11 +7,6 @@ import pytest
 import ndgpu as cp
 from conftest import ALL_DTYPES
 
-# device/ndgpu/cast.cuh: Caster<To, float16> and Caster<complex<T>, From> are equally
-# specialised, so a float16 -> complex conversion in a kernel does not compile.
-F16_COMPLEX = pytest.mark.xfail(
-    reason="float16 -> complex cast is ambiguous in device/ndgpu/cast.cuh (CompileError)",
-    strict=True, raises=cp.CompileError)
 
 PAIRS = list(itertools.product(ALL_DTYPES, ALL_DTYPES))
 CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
@@ -134,8 +129,7 @@ def test_zero_dim_array_is_strong():
 # The operator results use one small array per dtype; 4 scalar kinds x 14 dtypes kernels,
 # compiled once and cached.
 @pytest.mark.parametrize("t, scalar", [
-    pytest.param(t, s, id=f"{_id(t)}-{k}",
-                 marks=[F16_COMPLEX] if (t is np.float16 and k == "complex") else [])
+    pytest.param(t, s, id=f"{_id(t)}-{k}")
     for t in ALL_DTYPES for k, s in [("int", 2), ("float", 2.0), ("complex", 2j), ("bool", True)]])
 def test_array_plus_python_scalar_dtype(t, scalar):
     xn = np.ones(3, dtype=t)
@@ -161,7 +155,6 @@ def test_array_op_numpy_scalar_dtype():
         assert got.dtype == (s * xn).dtype, (t, type(s))
 
 
-@F16_COMPLEX
 def test_float16_array_times_complex_scalar():
     xn = np.ones(3, dtype=np.float16)
     got = cp.ones(3, dtype=np.float16) * np.complex64(2)

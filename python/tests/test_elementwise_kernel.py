@@ -69,9 +69,6 @@ def test_placeholder_bound_from_input():
         assert_same(r, xn * xn + np.array(1, dtype=t))
 
 
-@pytest.mark.xfail(reason="arrays of different dtypes bound to one placeholder are accepted "
-                          "(first binding wins) instead of CuPy's TypeError 'Type is mismatched'",
-                   strict=True)
 def test_placeholder_mismatch_raises():
     k = cp.ElementwiseKernel('T x, T y', 'T z', 'z = x * y', 'mul_same')
     with pytest.raises(TypeError):

@@ -386,9 +386,6 @@ def _astype_source(src, dst):
         return a.astype(src)
 
 
-F16_COMPLEX = pytest.mark.xfail(
-    reason="float16 -> complex cast is ambiguous in device/ndgpu/cast.cuh (CompileError)",
-    strict=True, raises=cp.CompileError)
 
 
 @pytest.mark.parametrize("src", ALL_DTYPES, ids=_id)
@@ -406,7 +403,6 @@ def test_astype_all_pairs(src):
         np.testing.assert_array_equal(got.get(), expected, err_msg=f"{_id(src)} -> {_id(dst)}")
 
 
-@F16_COMPLEX
 @pytest.mark.parametrize("dst", [np.complex64, np.complex128], ids=_id)
 def test_astype_float16_to_complex(dst):
     an = np.array([0, 1.5, -2], dtype=np.float16)

@@ -46,12 +46,18 @@ struct Bindings {
   int8_t type[128];
   SmallVector<char, 8> letters;
   Bindings() { std::fill(std::begin(type), std::end(type), int8_t(-1)); }
-  void bind(const Param& p, DType t) {
+  // `strict`: an input array must agree with what earlier arrays bound (CuPy's rule).
+  void bind(const ElementwiseDefinition& def, const Param& p, DType t, bool strict) {
     if (!p.is_placeholder()) return;
     unsigned char c = static_cast<unsigned char>(p.type[0]);
-    if (c < 128 && type[c] < 0) {
+    if (c >= 128) return;
+    if (type[c] < 0) {
       type[c] = int8_t(t);
       letters.push_back(char(c));
+    } else if (strict && DType(type[c]) != t) {
+      throw TypeError(def.name + ": type is mismatched: parameter '" + p.name + "' is " +
+                      dtype_name(t) + " but placeholder " + p.type + " is bound to " +
+                      dtype_name(DType(type[c])));
     }
   }
   DType resolve(const ElementwiseDefinition& def, const Param& p) const {
@@ -68,11 +74,12 @@ struct Bindings {
 Bindings bind_types(const ElementwiseDefinition& def, std::span<const Operand> ins,
                     std::span<const Operand> outs) {
   Bindings b;
-  for (size_t k = 0; k < outs.size(); ++k) b.bind(def.out[k], std::get<NDArray>(outs[k]).dtype());
+  for (size_t k = 0; k < outs.size(); ++k)
+    b.bind(def, def.out[k], std::get<NDArray>(outs[k]).dtype(), false);
   for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* a = as_array(ins[k])) b.bind(def.in[k], a->dtype());
+    if (auto* a = as_array(ins[k])) b.bind(def, def.in[k], a->dtype(), true);
   for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* s = std::get_if<Scalar>(&ins[k])) b.bind(def.in[k], s->dtype());
+    if (auto* s = std::get_if<Scalar>(&ins[k])) b.bind(def, def.in[k], s->dtype(), false);
   return b;
 }
 

@@ -63,7 +63,8 @@ NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   std::vector<PromotionOperand> ops{start.promotion(), stop.promotion(), step.promotion()};
   DType natural = result_type(ops);
   DType t = dtype.value_or(natural);
-  if (is_complex(natural) || is_complex(t)) throw TypeError("arange does not support complex values");
+  if (is_complex(natural))
+    throw NotImplementedError("arange with complex start, stop or step is not implemented");
   bool integral = is_integer(natural) || natural == DType::Bool;
   int64_t n;
   if (integral) {
