@@ -52,6 +52,17 @@ std::optional<std::string> read_file(const std::string& path) {
   return out;
 }
 
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.emplace_back(text, start, end - start);
+    start = end + 1;
+  }
+  return lines;
+}
+
 std::string number_lines(const std::string& source) {
   std::string out;
   int line = 0;

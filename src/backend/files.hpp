@@ -2,6 +2,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ndgpu {
 
@@ -10,6 +11,8 @@ const std::string& cache_dir();
 // Writes through a temporary file and rename(), so readers never see half a file.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 std::optional<std::string> read_file(const std::string& path);
+// The lines of `text`, without their '\n'.
+std::vector<std::string> split_lines(const std::string& text);
 // "   1 | first line" numbering, used by every CompileError.
 std::string number_lines(const std::string& source);
 // A hex digest (FNV-1a 64 over two seeds = 128 bits): stable across runs and machines.

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
-#include <sstream>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/device_headers.hpp"
@@ -21,9 +20,7 @@ namespace fs = std::filesystem;
 // The names in `#include "x"` / `#include <x>` lines.
 std::vector<std::string> include_names(const std::string& text) {
   std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
+  for (const std::string& line : split_lines(text)) {
     size_t p = line.find_first_not_of(" \t");
     if (p == std::string::npos || line[p] != '#') continue;
     p = line.find_first_not_of(" \t", p + 1);
@@ -44,9 +41,7 @@ bool nvrtc_check_enabled() {
 std::string read_names(const std::string& path, std::map<std::string, std::string>* out) {
   auto text = read_file(path);
   if (!text) return "";
-  std::istringstream in(*text);
-  std::string line;
-  while (std::getline(in, line)) {
+  for (const std::string& line : split_lines(*text)) {
     size_t tab = line.find('\t');
     if (tab != std::string::npos) (*out)[line.substr(0, tab)] = line.substr(tab + 1);
   }
