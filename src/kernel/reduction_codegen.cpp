@@ -1,6 +1,6 @@
 #include "kernel/reduction_codegen.hpp"
 
-#include <sstream>
+#include "kernel/source_writer.hpp"
 
 #include "kernel/signature.hpp"
 
@@ -26,7 +26,7 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   const int O = s.out_ndim, R = s.red_ndim;
   const std::string So = std::to_string(O), Sr = std::to_string(R), Sn = std::to_string(O + R);
   const std::string all_code = s.map_expr + " " + s.post_map_expr + " " + s.reduce_expr;
-  std::ostringstream src;
+  SourceWriter src;
   KernelEntry entry;
   entry.name = s.name;
 
@@ -119,7 +119,7 @@ KernelSource generate_reduction(const ReductionSpec& s) {
 
   // The post-map: writes output _o from the accumulator `a`.
   src << "  auto _post = [&](_I _o, const _type_reduce& a) {\n";
-  std::ostringstream stores;
+  SourceWriter stores;
   for (const auto& a : s.args) {
     if (a.kind != ArgKind::Array || !a.is_output) continue;
     const std::string& n = a.param->name;
