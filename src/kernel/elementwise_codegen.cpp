@@ -124,8 +124,10 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     };
     // Each thread loads U vectors before computing any, for memory-level parallelism.
     const int U = 4;
-    src << "#ifdef NDGPU_DEVICE_CUDA\n  if (_vec_ok) {\n";
-    src << "    const " << I << " _nv = (" << I << ")(_n / " << V << ");\n";
+    // Misaligned operands take the scalar tail loop for every element (_nv = 0): one scalar
+    // copy of the body fewer for NVRTC to compile.
+    src << "#ifdef NDGPU_DEVICE_CUDA\n  {\n";
+    src << "    const " << I << " _nv = _vec_ok ? (" << I << ")(_n / " << V << ") : 0;\n";
     src << "    const " << I << " _tile = (" << I << ")blockDim.x * " << U << ";\n";
     src << "    for (" << I << " _b = (" << I << ")blockIdx.x * _tile; _b < _nv; _b += (" << I
         << ")gridDim.x * _tile) {\n";
@@ -154,7 +156,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     src << "    for (" << I << " _i = _nv * " << V << " + (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _i < _n; _i += ("
         << I << ")blockDim.x * gridDim.x) {\n";
     emit_element(src, s, scalar_ref, uses_i, "      ");
-    src << "    }\n  } else\n#endif\n";
+    src << "    }\n  }\n#else\n";
   }
   src << "  NDGPU_LOOP(" << I << ", _i, _n) {\n";
   if (!s.contiguous) {
@@ -172,6 +174,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   }
   emit_element(src, s, scalar_ref, uses_i, "    ");
   src << "  }\n";
+  if (s.contiguous && V > 1) src << "#endif\n";
   if (!s.after_loop.empty()) src << "  " << s.after_loop << "\n";
   src << "}\n";
 
