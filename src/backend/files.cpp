@@ -1,5 +1,6 @@
 #include "backend/files.hpp"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -50,6 +51,23 @@ std::optional<std::string> read_file(const std::string& path) {
   for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
   std::fclose(f);
   return out;
+}
+
+std::string run_command(const std::string& cmd, int* status) {
+  std::string out;
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) throw BackendError("cannot run: " + cmd);
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  int st = ::pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
 }
 
 std::vector<std::string> split_lines(const std::string& text) {

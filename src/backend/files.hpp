@@ -11,6 +11,11 @@ const std::string& cache_dir();
 // Writes through a temporary file and rename(), so readers never see half a file.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 std::optional<std::string> read_file(const std::string& path);
+// Runs a shell command; returns its stdout and stderr together and sets *status (-1 when
+// it did not exit normally). Used to run the host compiler and nvcc.
+std::string run_command(const std::string& cmd, int* status);
+// `s` quoted for a POSIX shell.
+std::string shell_quote(const std::string& s);
 // The lines of `text`, without their '\n'.
 std::vector<std::string> split_lines(const std::string& text);
 // "   1 | first line" numbering, used by every CompileError.

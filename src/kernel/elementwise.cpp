@@ -24,15 +24,10 @@ ElementwiseDefinition::ElementwiseDefinition(const std::string& in_params,
       after_loop(std::move(after_loop_)),
       options(std::move(options_)),
       reduce_dims(reduce_dims_) {
-  if (!is_identifier(name)) throw ValueError("invalid kernel name '" + name + "'");
-  in = parse_params(in_params, name, "in_params");
-  out = parse_params(out_params, name, "out_params");
-  if (out.empty()) throw ValueError(name + ": out_params must name at least one output");
-  check_unique_names(in, out, name);
-  for (const auto& p : out)
-    if (p.raw) has_raw = true;
-  for (const auto& p : in)
-    if (p.raw) has_raw = true;
+  KernelParams params = parse_kernel_params(in_params, out_params, name);
+  in = std::move(params.in);
+  out = std::move(params.out);
+  has_raw = params.has_raw;
   uses_i = uses_identifier(operation, "i") || uses_identifier(loop_prep, "i") ||
            uses_identifier(after_loop, "i");
 }

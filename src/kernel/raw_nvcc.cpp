@@ -1,10 +1,8 @@
 // backend='nvcc': the CUDA toolkit's compiler in a subprocess, for kernels NVRTC cannot take
 // (the seed's HIP workaround; CuPy's backend='nvcc'). Headers are written to a temporary
 // folder: ndgpu's device headers and the user's (read through -I when the module was made).
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -19,24 +17,6 @@ namespace ndgpu::kernel {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string run(const std::string& cmd, int* status) {
-  std::string out;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) throw BackendError("cannot run: " + cmd);
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int st = ::pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
 
 // NDGPU_NVCC, then the toolkit named by CUDA_HOME or CUDA_PATH, /usr/local/cuda, then PATH.
 std::string nvcc_path() {
@@ -53,7 +33,7 @@ std::string nvcc_path() {
 std::string nvcc_identity() {
   static const std::string id = [] {
     int st = 0;
-    std::string v = run(quote(nvcc_path()) + " --version", &st);
+    std::string v = run_command(shell_quote(nvcc_path()) + " --version", &st);
     if (st != 0)
       throw BackendError("backend='nvcc' needs nvcc (set NDGPU_NVCC or CUDA_HOME): " + v);
     size_t p = v.rfind("release");
@@ -86,14 +66,14 @@ std::string nvcc_compile(const KernelSource& src, int arch) {
     has_arch = has_arch || o.rfind("-arch", 0) == 0 || o.rfind("--gpu-architecture", 0) == 0;
     has_std = has_std || o.rfind("-std", 0) == 0 || o.rfind("--std", 0) == 0;
   }
-  std::string cmd = quote(nvcc_path()) + " -cubin";
+  std::string cmd = shell_quote(nvcc_path()) + " -cubin";
   if (!has_arch) cmd += " -arch=sm_" + std::to_string(arch);
   if (!has_std) cmd += " -std=c++17";
-  cmd += " -I" + quote((work / "include").string());
-  for (const auto& o : src.options) cmd += " " + quote(o);
-  cmd += " -o " + quote((work / "kernel.cubin").string()) + " " + quote((work / "kernel.cu").string());
+  cmd += " -I" + shell_quote((work / "include").string());
+  for (const auto& o : src.options) cmd += " " + shell_quote(o);
+  cmd += " -o " + shell_quote((work / "kernel.cubin").string()) + " " + shell_quote((work / "kernel.cu").string());
   int status = 0;
-  std::string log = run(cmd, &status);
+  std::string log = run_command(cmd, &status);
   if (status != 0)
     throw CompileError("nvcc failed to compile kernel '" + src.name_hint + "'\n" + cmd + "\n" + log +
                            "\n--- source ---\n" + number_lines(src.source),

@@ -25,13 +25,10 @@ ReductionDefinition::ReductionDefinition(const std::string& in_params,
       preamble(std::move(preamble_)),
       reduce_type(std::move(reduce_type_)),
       reduce_dims(reduce_dims_) {
-  if (!is_identifier(name)) throw ValueError("invalid kernel name '" + name + "'");
-  in = parse_params(in_params, name, "in_params");
-  out = parse_params(out_params, name, "out_params");
-  if (out.empty()) throw ValueError(name + ": out_params must name at least one output");
-  check_unique_names(in, out, name);
-  for (const auto& p : in) has_raw = has_raw || p.raw;
-  for (const auto& p : out) has_raw = has_raw || p.raw;
+  KernelParams params = parse_kernel_params(in_params, out_params, name);
+  in = std::move(params.in);
+  out = std::move(params.out);
+  has_raw = params.has_raw;
   std::string code = map_expr + " " + post_map_expr;
   uses_index = uses_identifier(code, "i") || uses_identifier(code, "_i") ||
                uses_identifier(code, "_j");

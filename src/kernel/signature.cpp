@@ -107,3 +107,20 @@ void check_unique_names(const std::vector<Param>& in, const std::vector<Param>& 
 }
 
 }  // namespace ndgpu::kernel
+
+namespace ndgpu::kernel {
+
+KernelParams parse_kernel_params(std::string_view in_params, std::string_view out_params,
+                                 const std::string& name) {
+  if (!is_identifier(name)) throw ValueError("invalid kernel name '" + name + "'");
+  KernelParams k;
+  k.in = parse_params(in_params, name, "in_params");
+  k.out = parse_params(out_params, name, "out_params");
+  if (k.out.empty()) throw ValueError(name + ": out_params must name at least one output");
+  check_unique_names(k.in, k.out, name);
+  for (const auto& p : k.in) k.has_raw = k.has_raw || p.raw;
+  for (const auto& p : k.out) k.has_raw = k.has_raw || p.raw;
+  return k;
+}
+
+}  // namespace ndgpu::kernel

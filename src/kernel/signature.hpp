@@ -21,6 +21,14 @@ struct Param {
 // Raises ValueError for syntax errors, reserved names (i, n, _*) and repeated names.
 std::vector<Param> parse_params(std::string_view text, std::string_view kernel_name,
                                 std::string_view what);
+// Both lists of a kernel, checked: a valid kernel name, at least one output, no name in
+// both lists. `has_raw` says whether any parameter is raw.
+struct KernelParams {
+  std::vector<Param> in, out;
+  bool has_raw = false;
+};
+KernelParams parse_kernel_params(std::string_view in_params, std::string_view out_params,
+                                 const std::string& kernel_name);
 // Raises ValueError when a name appears in both lists.
 void check_unique_names(const std::vector<Param>& in, const std::vector<Param>& out,
                         std::string_view kernel_name);

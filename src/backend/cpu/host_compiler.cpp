@@ -1,9 +1,7 @@
 #include "backend/cpu/host_compiler.hpp"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -28,24 +26,6 @@ std::string compiler_command() {
 
 // Kernels are specialised to this machine; the cache key carries the CPU model for that.
 const char* kFlags = "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w";
-
-std::string run_capture(const std::string& cmd, int* status) {
-  std::string out;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) throw BackendError("cannot run: " + cmd);
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int st = ::pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
 std::string cpu_model() {
   auto text = read_file("/proc/cpuinfo").value_or("");
@@ -83,7 +63,7 @@ std::string strip_restrict(std::string t) {
 const std::string& host_compiler_identity() {
   static const std::string id = [] {
     int st = 0;
-    std::string v = run_capture(compiler_command() + " --version", &st);
+    std::string v = run_command(compiler_command() + " --version", &st);
     v = v.substr(0, v.find('\n'));
     // "tu2": the translation unit's layout (entry points, source rewrites) is part of the key.
     return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu2";
@@ -131,12 +111,12 @@ std::string compile_shared_object(const KernelSource& src) {
   std::string tu = host_translation_unit(src);
   write_file_atomic((work / "kernel.cpp").string(), tu);
   std::string cmd = compiler_command() + " " + kFlags + " -DNDGPU_CPU_KERNEL -I" +
-                    quote(header_dir()) + " -I" + quote((work / "include").string());
+                    shell_quote(header_dir()) + " -I" + shell_quote((work / "include").string());
   for (const auto& opt : src.options)
-    if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + quote(opt);
-  cmd += " " + quote((work / "kernel.cpp").string()) + " -o " + quote((work / "kernel.so").string());
+    if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + shell_quote(opt);
+  cmd += " " + shell_quote((work / "kernel.cpp").string()) + " -o " + shell_quote((work / "kernel.so").string());
   int status = 0;
-  std::string log = run_capture(cmd, &status);
+  std::string log = run_command(cmd, &status);
   if (status != 0)
     throw CompileError("failed to compile kernel '" + src.name_hint + "' with the host compiler\n" +
                            cmd + "\n" + log + "\nsource:\n" + number_lines(src.source),
