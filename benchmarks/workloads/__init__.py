@@ -1,4 +1,4 @@
-"""Every workload of /work/shared/BENCHMARKS.md, in its table's order."""
+"""Every workload of ../shared/BENCHMARKS.md, in its table's order."""
 from benchmarks.workloads import bandwidth, fresh, kernels, overhead, transfer
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm",

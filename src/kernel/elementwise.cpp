@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "kernel/binding.hpp"
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/launch.hpp"
@@ -35,48 +36,6 @@ ElementwiseDefinition::ElementwiseDefinition(const std::string& in_params,
 namespace {
 
 const NDArray* as_array(const Operand& op) { return std::get_if<NDArray>(&op); }
-
-// Placeholder letters bound to dtypes, in binding order; no heap on the dispatch path.
-struct Bindings {
-  int8_t type[128];
-  SmallVector<char, 8> letters;
-  Bindings() { std::fill(std::begin(type), std::end(type), int8_t(-1)); }
-  // `strict`: an input array must agree with what earlier arrays bound (CuPy's rule).
-  void bind(const ElementwiseDefinition& def, const Param& p, DType t, bool strict) {
-    if (!p.is_placeholder()) return;
-    unsigned char c = static_cast<unsigned char>(p.type[0]);
-    if (c >= 128) return;
-    if (type[c] < 0) {
-      type[c] = int8_t(t);
-      letters.push_back(char(c));
-    } else if (strict && DType(type[c]) != t) {
-      throw TypeError(def.name + ": type is mismatched: parameter '" + p.name + "' is " +
-                      dtype_name(t) + " but placeholder " + p.type + " is bound to " +
-                      dtype_name(DType(type[c])));
-    }
-  }
-  DType resolve(const ElementwiseDefinition& def, const Param& p) const {
-    if (p.dtype) return *p.dtype;
-    int8_t t = type[static_cast<unsigned char>(p.type[0]) & 127];
-    if (t < 0)
-      throw TypeError(def.name + ": cannot determine the type of placeholder '" + p.type +
-                      "' (parameter '" + p.name + "'): pass an output array to bind it");
-    return DType(t);
-  }
-};
-
-// Outputs first, then input arrays, then input scalars (weak Python scalars bind last).
-Bindings bind_types(const ElementwiseDefinition& def, std::span<const Operand> ins,
-                    std::span<const Operand> outs) {
-  Bindings b;
-  for (size_t k = 0; k < outs.size(); ++k)
-    b.bind(def, def.out[k], std::get<NDArray>(outs[k]).dtype(), false);
-  for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* a = as_array(ins[k])) b.bind(def, def.in[k], a->dtype(), true);
-  for (size_t k = 0; k < ins.size(); ++k)
-    if (auto* s = std::get_if<Scalar>(&ins[k])) b.bind(def, def.in[k], s->dtype(), false);
-  return b;
-}
 
 // `a`'s byte strides over `shape` (0 on broadcast axes); `shape` is already checked.
 Strides broadcast_strides(const NDArray& a, const Shape& shape) {
@@ -117,18 +76,11 @@ class SpecKey {
 std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
                                      std::span<const Operand> args, std::optional<int64_t> size) {
   const size_t nin = def.in.size(), nout = def.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError(def.name + ": wrong number of arguments: expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  auto ins = args.subspan(0, nin);
-  auto outs = args.subspan(nin);
-  for (size_t k = 0; k < outs.size(); ++k)
-    if (!as_array(outs[k]))
-      throw TypeError(def.name + ": output '" + def.out[k].name + "' must be an ndarray");
-  for (const auto& a : args)
-    if (auto* arr = as_array(a)) check_device(arr->device());
+  const CallArgs call = split_call_args(def.name, def.in, def.out, args);
+  auto ins = call.ins;
+  auto outs = call.outs;
   Device device = current_device();
-  const Bindings bound = bind_types(def, ins, outs);
+  const TypeBindings bound = bind_placeholders(def.name, def.in, def.out, call);
 
   // The broadcast shape of the non-raw arrays, or (size,) when all are raw.
   SmallVector<const Shape*, 8> shapes;
@@ -167,7 +119,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
                          shape_str(o.shape()) + " but the broadcast shape is " + shape_str(shape));
       out_arrays.push_back(o);
     } else {
-      out_arrays.push_back(NDArray::empty_on(device, shape, bound.resolve(def, def.out[k])));
+      out_arrays.push_back(NDArray::empty_on(device, shape, bound.resolve(def.name, def.out[k])));
     }
   }
   int64_t n = shape_size(shape);
@@ -181,7 +133,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   op_strides.reserve(args.size());
   bool all_contiguous = true;
   auto add = [&](const Param& p, const Operand* v, const NDArray* arr, bool is_out) {
-    DType type = bound.resolve(def, p);
+    DType type = bound.resolve(def.name, p);
     ArgSpec a{&p, ArgKind::Scalar, type, type, 0, is_out};
     if (arr) {
       a.storage = arr->dtype();
@@ -267,7 +219,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     spec.preamble = def.preamble;
     spec.loop_prep = def.loop_prep;
     spec.after_loop = def.after_loop;
-    for (char c : bound.letters) spec.placeholders.push_back({c, DType(bound.type[int(c)])});
+    for (char c : bound.letters()) spec.placeholders.push_back({c, *bound.find(c)});
     spec.args.assign(specs.begin(), specs.end());
     spec.ndim = plan.contiguous ? 1 : plan.ndim();
     spec.contiguous = plan.contiguous;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <map>
 
+#include "kernel/binding.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/reduction_codegen.hpp"
 #include "kernel/reduction_plan.hpp"
@@ -141,36 +141,12 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
                                    const std::optional<std::vector<int64_t>>& axes,
                                    bool keepdims) {
   const size_t nin = def.in.size(), nout = def.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError(def.name + ": wrong number of arguments: expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  auto ins = args.subspan(0, nin);
-  auto outs = args.subspan(nin);
-  for (size_t k = 0; k < outs.size(); ++k)
-    if (!as_array(outs[k]))
-      throw TypeError(def.name + ": output '" + def.out[k].name + "' must be an ndarray");
-  for (const auto& a : args)
-    if (auto* arr = as_array(a)) check_device(arr->device());
+  const CallArgs call = split_call_args(def.name, def.in, def.out, args);
+  auto ins = call.ins;
+  auto outs = call.outs;
   Device device = current_device();
-
-  // Placeholders: outputs first, then input arrays, then scalars.
-  std::map<char, DType> bound;
-  auto bind = [&](const Param& p, DType t) {
-    if (p.is_placeholder()) bound.emplace(p.type[0], t);
-  };
-  for (size_t k = 0; k < outs.size(); ++k) bind(def.out[k], std::get<NDArray>(outs[k]).dtype());
-  for (size_t k = 0; k < nin; ++k)
-    if (auto* a = as_array(ins[k])) bind(def.in[k], a->dtype());
-  for (size_t k = 0; k < nin; ++k)
-    if (auto* s = std::get_if<Scalar>(&ins[k])) bind(def.in[k], s->dtype());
-  auto type_of = [&](const Param& p) {
-    if (p.dtype) return *p.dtype;
-    auto it = bound.find(p.type[0]);
-    if (it == bound.end())
-      throw TypeError(def.name + ": cannot determine the type of placeholder '" + p.type +
-                      "' (parameter '" + p.name + "'): pass an output array to bind it");
-    return it->second;
-  };
+  const TypeBindings bound = bind_placeholders(def.name, def.in, def.out, call);
+  auto type_of = [&](const Param& p) { return bound.resolve(def.name, p); };
 
   // The input shape: broadcast of the non-raw input arrays.
   std::vector<Shape> shapes;
@@ -292,9 +268,9 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   } else if (def.reduce_type_is_ctype) {
     rctype = def.reduce_type;
   } else if (def.reduce_type.size() == 1) {
-    auto it = bound.find(def.reduce_type[0]);
-    if (it == bound.end()) throw TypeError(def.name + ": reduce_type '" + def.reduce_type + "' is unbound");
-    rctype = ctype_of(it->second), rsize = itemsize(it->second);
+    auto t = bound.find(def.reduce_type[0]);
+    if (!t) throw TypeError(def.name + ": reduce_type '" + def.reduce_type + "' is unbound");
+    rctype = ctype_of(*t), rsize = itemsize(*t);
   } else if (auto t = dtype_from_name(def.reduce_type)) {
     rctype = ctype_of(*t), rsize = itemsize(*t);
   } else {
@@ -339,7 +315,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     spec.preamble = def.preamble;
     spec.reduce_ctype = rctype;
     spec.includes = def.includes;
-    for (auto [letter, t] : bound) spec.placeholders.push_back({letter, t});
+    for (char c : bound.letters()) spec.placeholders.push_back({c, *bound.find(c)});
     spec.args = specs;
     spec.out_ndim = plan.out_ndim();
     spec.red_ndim = plan.red_ndim();

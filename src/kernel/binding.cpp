@@ -1,0 +1,66 @@
+#include "kernel/binding.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::kernel {
+
+CallArgs split_call_args(const std::string& kernel, const std::vector<Param>& in,
+                         const std::vector<Param>& out, std::span<const Operand> args) {
+  const size_t nin = in.size(), nout = out.size();
+  if (args.size() != nin && args.size() != nin + nout)
+    throw TypeError(kernel + ": wrong number of arguments: expected " + std::to_string(nin) +
+                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
+  CallArgs call{args.subspan(0, nin), args.subspan(nin)};
+  for (size_t k = 0; k < call.outs.size(); ++k)
+    if (!std::holds_alternative<NDArray>(call.outs[k]))
+      throw TypeError(kernel + ": output '" + out[k].name + "' must be an ndarray");
+  for (const auto& a : args)
+    if (auto* arr = std::get_if<NDArray>(&a)) check_device(arr->device());
+  return call;
+}
+
+TypeBindings::TypeBindings() { std::fill(std::begin(type_), std::end(type_), int8_t(-1)); }
+
+void TypeBindings::bind(const std::string& kernel, const Param& p, DType t, bool strict) {
+  if (!p.is_placeholder()) return;
+  unsigned char c = static_cast<unsigned char>(p.type[0]);
+  if (c >= 128) return;
+  if (type_[c] < 0) {
+    type_[c] = int8_t(t);
+    letters_.push_back(char(c));
+  } else if (strict && DType(type_[c]) != t) {
+    throw TypeError(kernel + ": type is mismatched: parameter '" + p.name + "' is " +
+                    dtype_name(t) + " but placeholder " + p.type + " is bound to " +
+                    dtype_name(DType(type_[c])));
+  }
+}
+
+std::optional<DType> TypeBindings::find(char letter) const {
+  unsigned char c = static_cast<unsigned char>(letter);
+  if (c >= 128 || type_[c] < 0) return std::nullopt;
+  return DType(type_[c]);
+}
+
+DType TypeBindings::resolve(const std::string& kernel, const Param& p) const {
+  if (p.dtype) return *p.dtype;
+  if (auto t = find(p.type[0])) return *t;
+  throw TypeError(kernel + ": cannot determine the type of placeholder '" + p.type +
+                  "' (parameter '" + p.name + "'): pass an output array to bind it");
+}
+
+TypeBindings bind_placeholders(const std::string& kernel, const std::vector<Param>& in,
+                               const std::vector<Param>& out, const CallArgs& call) {
+  TypeBindings b;
+  for (size_t k = 0; k < call.outs.size(); ++k)
+    b.bind(kernel, out[k], std::get<NDArray>(call.outs[k]).dtype(), false);
+  for (size_t k = 0; k < call.ins.size(); ++k)
+    if (auto* a = std::get_if<NDArray>(&call.ins[k])) b.bind(kernel, in[k], a->dtype(), true);
+  for (size_t k = 0; k < call.ins.size(); ++k)
+    if (auto* s = std::get_if<Scalar>(&call.ins[k])) b.bind(kernel, in[k], s->dtype(), false);
+  return b;
+}
+
+}  // namespace ndgpu::kernel
