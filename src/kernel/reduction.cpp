@@ -288,8 +288,24 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     if (isz <= 8) vec = int(16 / isz);
   }
 
+  // Vector loads need 16-byte aligned rows and chunks.
+  int vec_now = 0;
+  if (vec > 1 && strategy == ReduceStrategy::Rows) {
+    const Strides& s = plan.strides[size_t(layout)];
+    bool ok = s[size_t(plan.out_ndim())] == int64_t(itemsize(in_spec->storage)) &&
+              reinterpret_cast<uintptr_t>(op_arrays[size_t(layout)]->data()) % 16 == 0;
+    for (int d = 0; d < plan.out_ndim() && ok; ++d) ok = s[size_t(d)] % 16 == 0;
+    if (ok) vec_now = vec;
+  }
+  // Only the modes this call can use are compiled: NVRTC time grows with every mode.
+  const int main_mode = vec_now ? kModeRowsVec
+                                : strategy == ReduceStrategy::Rows ? kModeRows : kModeColumns;
+  const bool final_per_block = plan.out_size <= 4096;
+  const unsigned modes =
+      (1u << main_mode) | (1u << (final_per_block ? kModeFinalRows : kModeFinalColumns));
+
   std::string key = device.str();
-  key += '|';
+  key += "|m" + std::to_string(modes) + '|';
   key += std::to_string(plan.out_ndim()) + ',' + std::to_string(plan.red_ndim());
   key += plan.index32 ? "|32|" : "|64|";
   key += rctype;
@@ -321,6 +337,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     spec.red_ndim = plan.red_ndim();
     spec.index32 = plan.index32;
     spec.vec_width = vec;
+    spec.modes = modes;
     KernelSource src = generate_reduction(spec);
     src.options = def.options;
     compiled = get_kernel(device, src);
@@ -328,15 +345,6 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     def.specs.emplace(key, compiled);
   }
 
-  // Vector loads need 16-byte aligned rows and chunks.
-  int vec_now = 0;
-  if (vec > 1 && strategy == ReduceStrategy::Rows) {
-    const Strides& s = plan.strides[size_t(layout)];
-    bool ok = s[size_t(plan.out_ndim())] == int64_t(itemsize(in_spec->storage)) &&
-              reinterpret_cast<uintptr_t>(op_arrays[size_t(layout)]->data()) % 16 == 0;
-    for (int d = 0; d < plan.out_ndim() && ok; ++d) ok = s[size_t(d)] % 16 == 0;
-    if (ok) vec_now = vec;
-  }
   Geometry g = choose_geometry(device, compiled.function, plan, strategy, vec_now);
   if (vec_now) g.mode = kModeRowsVec;
 
@@ -392,7 +400,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   if (g.split() > 1) {
     // Second pass over the partials: a block per output when outputs are few.
     const int64_t split = g.split();
-    const bool per_block = plan.out_size <= 4096;
+    const bool per_block = final_per_block;
     LaunchConfig c2;
     c2.stream = cfg.stream;
     if (device.type == DeviceType::CPU) {

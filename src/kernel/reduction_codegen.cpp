@@ -141,15 +141,18 @@ KernelSource generate_reduction(const ReductionSpec& s) {
          "  const _I _re = ndgpu::min_((_I)(_rb + _chunk), _red_size);\n";
 
   src << "  switch (_mode) {\n";
+  auto wanted = [&](int mode) { return (s.modes >> mode) & 1u; };
+  if (wanted(0))
   src << "  case 0:\n"
          "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
          "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, _rb, _re,\n"
          "          [&](_I _j) { return _map(_o, _j); }, _red);\n"
          "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
          "    });\n    break;\n";
+  if (wanted(1))
   src << "  case 1:\n"
          "    ndgpu::cols_reduce(_identity, _out_size, _rb, _re, _map, _red, _fin);\n    break;\n";
-  if (single_input && s.vec_width > 1 && R == 1) {
+  if (wanted(2) && single_input && s.vec_width > 1 && R == 1) {
     const std::string& n = single_input->param->name;
     std::string st = ctype(single_input->storage);
     src << "  case 2:\n"
@@ -162,12 +165,14 @@ KernelSource generate_reduction(const ReductionSpec& s) {
            "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
            "    });\n    break;\n";
   }
+  if (wanted(3))
   src << "  case 3:\n"
          "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
          "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, (_I)0, _chunk,\n"
          "          [&](_I _s) { return _part[_s * _out_size + _o]; }, _red);\n"
          "      if (ndgpu::block_leader()) _post(_o, _acc);\n"
          "    });\n    break;\n";
+  if (wanted(4))
   src << "  case 4:\n"
          "    ndgpu::cols_reduce(_identity, _out_size, (_I)0, _chunk,\n"
          "        [&](_I _o, _I _s) { return _part[_s * _out_size + _o]; }, _red, _post);\n"

@@ -27,6 +27,7 @@ struct ReductionSpec {
   int out_ndim = 0, red_ndim = 1;
   bool index32 = true;
   int vec_width = 0;  // > 0: emit kModeRowsVec for the single input array
+  unsigned modes = 0x1f;  // bit k set: emit case k of the mode switch
 };
 
 // Kernel parameters, in order: each arg (input array: Strided<I, out_ndim + red_ndim>,
