@@ -142,12 +142,14 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
   // A cubin for the device's own architecture when NVRTC knows it; otherwise PTX for the
   // newest architecture it knows below the device, which the driver JIT-compiles forward.
   int arch = sm_major * 10 + sm_minor;
-  if (std::find(a.archs.begin(), a.archs.end(), arch) != a.archs.end()) {
+  // NDGPU_NVRTC_PTX=1 asks for PTX even when a cubin is possible (to compare JIT costs).
+  static const bool force_ptx = std::getenv("NDGPU_NVRTC_PTX") != nullptr;
+  if (!force_ptx && std::find(a.archs.begin(), a.archs.end(), arch) != a.archs.end()) {
     result.arch = "sm_" + std::to_string(arch);
   } else {
     int best = 0;
     for (int x : a.archs)
-      if (x <= arch) best = x;
+      if (x <= arch) best = x;  // with NDGPU_NVRTC_PTX, the device's own architecture
     if (!best)
       throw BackendError(nvrtc_version() + " cannot target sm_" + std::to_string(arch) +
                          " (its oldest architecture is sm_" +
