@@ -131,6 +131,9 @@ class Backend {
 Backend& backend_for(DeviceType t);
 inline Backend& backend_for(Device d) { return backend_for(d.type); }
 bool cuda_available();
+// Starts the run-time compilers' one-time initialisation on a background thread when a GPU
+// is likely present (the Python module calls it at import); never blocks.
+void warm_up_compilers();
 
 // Each thread's current stream per device (0 = the null stream).
 StreamHandle current_stream(Device d);

@@ -2,6 +2,7 @@
 #include <nanobind/nanobind.h>
 
 #include "convert.hpp"
+#include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::py {
@@ -38,6 +39,7 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
     }
   });
+  warm_up_compilers();
   py::bind_device(m);
   py::bind_ndarray(m);
   py::bind_ops(m);

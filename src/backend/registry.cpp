@@ -1,4 +1,6 @@
 // Which Backend serves a device kind, and the per-thread current stream.
+#include <unistd.h>
+
 #include <map>
 #include <mutex>
 
@@ -10,7 +12,15 @@ namespace ndgpu {
 namespace cuda {
 // Defined in src/backend/cuda/cuda_backend.cpp; nullptr when no GPU can be used.
 std::unique_ptr<Backend> create_backend();
+// src/backend/cuda/nvrtc.cpp
+void nvrtc_warm_up_async(int sm_major, int sm_minor);
 }  // namespace cuda
+
+void warm_up_compilers() {
+  // An NVIDIA device node is a cheap hint that kernels will be compiled with NVRTC; starting
+  // it now overlaps its one-time start-up with the CUDA context's creation.
+  if (::access("/dev/nvidiactl", F_OK) == 0) cuda::nvrtc_warm_up_async(9, 0);
+}
 
 namespace {
 

@@ -238,6 +238,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vect
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
 bool nvrtc_available() { return false; }
+void nvrtc_warm_up_async(int, int) {}
 std::string nvrtc_version() {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
