@@ -18,17 +18,11 @@ ElementwiseDefinition::ElementwiseDefinition(const std::string& in_params,
                                              bool reduce_dims_, std::string preamble_,
                                              std::string loop_prep_, std::string after_loop_,
                                              std::vector<std::string> options_)
-    : name(std::move(name_)),
+    : KernelDefinition(in_params, out_params, std::move(name_), std::move(preamble_),
+                       reduce_dims_, std::move(options_)),
       operation(std::move(operation_)),
-      preamble(std::move(preamble_)),
       loop_prep(std::move(loop_prep_)),
-      after_loop(std::move(after_loop_)),
-      options(std::move(options_)),
-      reduce_dims(reduce_dims_) {
-  KernelParams params = parse_kernel_params(in_params, out_params, name);
-  in = std::move(params.in);
-  out = std::move(params.out);
-  has_raw = params.has_raw;
+      after_loop(std::move(after_loop_)) {
   uses_i = uses_identifier(operation, "i") || uses_identifier(loop_prep, "i") ||
            uses_identifier(after_loop, "i");
 }

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kernel/definition.hpp"
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/kernel_cache.hpp"
@@ -19,27 +20,14 @@
 
 namespace ndgpu::kernel {
 
-struct ElementwiseDefinition {
-  std::string name;
-  std::vector<Param> in, out;
-  std::string operation, preamble, loop_prep, after_loop;
-  std::vector<std::string> options;
-  bool reduce_dims = true;
+struct ElementwiseDefinition : KernelDefinition {
+  std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
-  bool has_raw = false;
 
   ElementwiseDefinition(const std::string& in_params, const std::string& out_params,
                         std::string operation, std::string name, bool reduce_dims,
                         std::string preamble, std::string loop_prep, std::string after_loop,
                         std::vector<std::string> options);
-
-  // Compiled specialisations, keyed by dtypes, layout and device; looked up by string_view.
-  struct KeyHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  mutable std::mutex mu;
-  mutable std::unordered_map<std::string, CompiledKernel, KeyHash, std::equal_to<>> specs;
 };
 
 // Packs the arguments of one launch (elementwise_args.cpp).

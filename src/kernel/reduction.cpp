@@ -17,18 +17,13 @@ ReductionDefinition::ReductionDefinition(const std::string& in_params,
                                          std::string identity_, std::string name_,
                                          std::string reduce_type_, bool reduce_dims_,
                                          std::string preamble_)
-    : name(std::move(name_)),
+    : KernelDefinition(in_params, out_params, std::move(name_), std::move(preamble_),
+                       reduce_dims_, {}),
       map_expr(std::move(map_expr_)),
       reduce_expr(std::move(reduce_expr_)),
       post_map_expr(std::move(post_map_expr_)),
       identity(std::move(identity_)),
-      preamble(std::move(preamble_)),
-      reduce_type(std::move(reduce_type_)),
-      reduce_dims(reduce_dims_) {
-  KernelParams params = parse_kernel_params(in_params, out_params, name);
-  in = std::move(params.in);
-  out = std::move(params.out);
-  has_raw = params.has_raw;
+      reduce_type(std::move(reduce_type_)) {
   std::string code = map_expr + " " + post_map_expr;
   uses_index = uses_identifier(code, "i") || uses_identifier(code, "_i") ||
                uses_identifier(code, "_j");

@@ -8,34 +8,27 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kernel/definition.hpp"
 #include "kernel/kernel_cache.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
 
 namespace ndgpu::kernel {
 
-struct ReductionDefinition {
-  std::string name;
-  std::vector<Param> in, out;
-  std::string map_expr, reduce_expr, post_map_expr, identity, preamble;
+struct ReductionDefinition : KernelDefinition {
+  std::string map_expr, reduce_expr, post_map_expr, identity;
   // A dtype name, a placeholder letter, empty (the first output's type) or a C type whose
   // size is `reduce_size` (the built-ins' structs).
   std::string reduce_type;
   size_t reduce_size = 0;
   bool reduce_type_is_ctype = false;  // reduce_type is a C type, never a dtype name
   std::vector<std::string> includes;  // extra device headers
-  std::vector<std::string> options;
-  bool reduce_dims = true;
-  bool has_raw = false;
   bool uses_index = false;  // the code reads i, _i or _j: keep C order
 
   ReductionDefinition(const std::string& in_params, const std::string& out_params,
                       std::string map_expr, std::string reduce_expr, std::string post_map_expr,
                       std::string identity, std::string name, std::string reduce_type = "",
                       bool reduce_dims = true, std::string preamble = "");
-
-  mutable std::mutex mu;
-  mutable std::unordered_map<std::string, CompiledKernel> specs;
 };
 
 // `args`: inputs, optionally followed by outputs. `axes` empty optional: every axis.

@@ -1,5 +1,7 @@
 #include "kernel/signature.hpp"
 
+#include "kernel/definition.hpp"
+
 #include <cctype>
 
 #include "ndgpu/errors.hpp"
@@ -121,6 +123,19 @@ KernelParams parse_kernel_params(std::string_view in_params, std::string_view ou
   for (const auto& p : k.in) k.has_raw = k.has_raw || p.raw;
   for (const auto& p : k.out) k.has_raw = k.has_raw || p.raw;
   return k;
+}
+
+KernelDefinition::KernelDefinition(std::string_view in_params, std::string_view out_params,
+                                   std::string name_, std::string preamble_, bool reduce_dims_,
+                                   std::vector<std::string> options_)
+    : name(std::move(name_)),
+      preamble(std::move(preamble_)),
+      options(std::move(options_)),
+      reduce_dims(reduce_dims_) {
+  KernelParams params = parse_kernel_params(in_params, out_params, name);
+  in = std::move(params.in);
+  out = std::move(params.out);
+  has_raw = params.has_raw;
 }
 
 }  // namespace ndgpu::kernel
