@@ -51,6 +51,31 @@ DType TypeBindings::resolve(const std::string& kernel, const Param& p) const {
                   "' (parameter '" + p.name + "'): pass an output array to bind it");
 }
 
+ArgSpec classify_arg(const std::string& kernel, const Param& p, DType type, const NDArray* arr,
+                     bool is_out, bool check_cast) {
+  ArgSpec a{&p, ArgKind::Scalar, type, type, 0, is_out};
+  if (!arr) {
+    if (p.raw) throw TypeError(kernel + ": raw parameter '" + p.name + "' needs an array");
+    return a;
+  }
+  a.storage = arr->dtype();
+  if (p.raw) {
+    if (arr->dtype() != type)
+      throw TypeError(kernel + ": raw parameter '" + p.name + "' is " + dtype_name(type) +
+                      " but the array is " + dtype_name(arr->dtype()));
+    a.kind = ArgKind::Raw;
+    a.raw_ndim = arr->ndim();
+    return a;
+  }
+  if (check_cast && !is_out && !p.is_placeholder() &&
+      !can_cast(arr->dtype(), type, Casting::SameKind))
+    throw TypeError(kernel + ": cannot cast input '" + p.name + "' from " +
+                    dtype_name(arr->dtype()) + " to " + dtype_name(type) +
+                    " with casting rule 'same_kind'");
+  a.kind = ArgKind::Array;
+  return a;
+}
+
 TypeBindings bind_placeholders(const std::string& kernel, const std::vector<Param>& in,
                                const std::vector<Param>& out, const CallArgs& call) {
   TypeBindings b;

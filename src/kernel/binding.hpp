@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel/elementwise_codegen.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
 #include "ndgpu/small_vector.hpp"
@@ -38,6 +39,12 @@ class TypeBindings {
   int8_t type_[128];
   SmallVector<char, 8> letters_;
 };
+
+// How an argument reaches a kernel: an array `arr` (raw or not) or, when `arr` is null, a
+// scalar; checked against its parameter's type. `check_cast`: a non-raw input array must
+// cast to it with 'same_kind'.
+ArgSpec classify_arg(const std::string& kernel, const Param& p, DType type, const NDArray* arr,
+                     bool is_out, bool check_cast);
 
 TypeBindings bind_placeholders(const std::string& kernel, const std::vector<Param>& in,
                                const std::vector<Param>& out, const CallArgs& call);

@@ -127,30 +127,15 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   op_strides.reserve(args.size());
   bool all_contiguous = true;
   auto add = [&](const Param& p, const Operand* v, const NDArray* arr, bool is_out) {
-    DType type = bound.resolve(def.name, p);
-    ArgSpec a{&p, ArgKind::Scalar, type, type, 0, is_out};
-    if (arr) {
-      a.storage = arr->dtype();
-      if (p.raw) {
-        if (arr->dtype() != type)
-          throw TypeError(def.name + ": raw parameter '" + p.name + "' is " + dtype_name(type) +
-                          " but the array is " + dtype_name(arr->dtype()));
-        a.kind = ArgKind::Raw;
-        a.raw_ndim = arr->ndim();
-        raw_arrays.push_back(arr);
-      } else {
-        if (!is_out && !can_cast(arr->dtype(), type, Casting::SameKind) && !p.is_placeholder())
-          throw TypeError(def.name + ": cannot cast input '" + p.name + "' from " +
-                          dtype_name(arr->dtype()) + " to " + dtype_name(type) +
-                          " with casting rule 'same_kind'");
-        a.kind = ArgKind::Array;
-        all_contiguous = all_contiguous && arr->c_contiguous() && arr->shape() == shape;
-        op_strides.push_back(broadcast_strides(*arr, shape));
-        op_itemsizes.push_back(arr->itemsize());
-        op_arrays.push_back(arr);
-      }
+    ArgSpec a = classify_arg(def.name, p, bound.resolve(def.name, p), arr, is_out, true);
+    if (a.kind == ArgKind::Raw) {
+      raw_arrays.push_back(arr);
+    } else if (a.kind == ArgKind::Array) {
+      all_contiguous = all_contiguous && arr->c_contiguous() && arr->shape() == shape;
+      op_strides.push_back(broadcast_strides(*arr, shape));
+      op_itemsizes.push_back(arr->itemsize());
+      op_arrays.push_back(arr);
     } else {
-      if (p.raw) throw TypeError(def.name + ": raw parameter '" + p.name + "' needs an array");
       scalars.push_back(&std::get<Scalar>(*v));
     }
     specs.push_back(a);

@@ -192,28 +192,12 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   for (size_t k = 0; k < nout + nin; ++k) {
     bool is_out = k < nout;
     const Param& p = is_out ? def.out[k] : def.in[k - nout];
-    const Operand* v = nullptr;
-    Operand out_op;
-    if (is_out) {
-      out_op = out_arrays[k];
-      v = &out_op;
-    } else {
-      v = &ins[k - nout];
-    }
-    DType type = type_of(p);
-    ArgSpec a{&p, ArgKind::Scalar, type, type, 0, is_out};
-    if (auto* arr = as_array(*v)) {
-      a.storage = arr->dtype();
-      const NDArray* held = is_out ? &out_arrays[k] : arr;
-      if (p.raw) {
-        if (arr->dtype() != type)
-          throw TypeError(def.name + ": raw parameter '" + p.name + "' is " + dtype_name(type) +
-                          " but the array is " + dtype_name(arr->dtype()));
-        a.kind = ArgKind::Raw;
-        a.raw_ndim = arr->ndim();
+    const NDArray* held = is_out ? &out_arrays[k] : as_array(ins[k - nout]);
+    ArgSpec a = classify_arg(def.name, p, type_of(p), held, is_out, false);
+    if (held) {
+      if (a.kind == ArgKind::Raw) {
         raw_arrays.push_back(held);
       } else {
-        a.kind = ArgKind::Array;
         Strides st(size_t(nd), 0);
         if (is_out) {
           for (int d = 0, j = 0; d < nd; ++d) {
@@ -229,8 +213,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
         op_arrays.push_back(held);
       }
     } else {
-      if (p.raw) throw TypeError(def.name + ": raw parameter '" + p.name + "' needs an array");
-      scalars.push_back(&std::get<Scalar>(*v));
+      scalars.push_back(&std::get<Scalar>(ins[k - nout]));
     }
     specs.push_back(a);
   }
