@@ -87,6 +87,10 @@ class Backend {
                               StreamHandle stream) = 0;
   virtual void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                             StreamHandle stream) = 0;
+  // Host memory for an array handed to the host that the device writes fastest (page-locked
+  // on CUDA), or nullptr: then the caller uses ordinary memory. Released with the array.
+  virtual void* acquire_host_buffer(int /*device*/, size_t /*nbytes*/) { return nullptr; }
+  virtual void release_host_buffer(int /*device*/, void* /*ptr*/) {}
   // Copy within one device, or from another device of the same backend.
   virtual void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                            StreamHandle stream) = 0;

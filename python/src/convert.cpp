@@ -1,5 +1,6 @@
 #include "convert.hpp"
 
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 
 #include <array>
@@ -97,7 +98,51 @@ Scalar to_scalar(nb::handle obj) {
   return std::get<Scalar>(to_operand(host[nb::tuple()]));
 }
 
+namespace {
+
+nb::dlpack::dtype dlpack_dtype(DType t) {
+  using code = nb::dlpack::dtype_code;
+  DTypeKind k = kind(t);
+  code c = k == DTypeKind::Bool      ? code::Bool
+           : k == DTypeKind::Complex ? code::Complex
+           : k == DTypeKind::Float   ? code::Float
+           : k == DTypeKind::UInt    ? code::UInt
+                                     : code::Int;
+  return {uint8_t(c), uint8_t(itemsize(t) * 8), 1};
+}
+
+// A NumPy array over a page-locked buffer of the backend's host pool, filled from `a`; the
+// buffer returns to the pool when NumPy frees the array. None when no buffer is ready.
+nb::object to_numpy_pooled(const NDArray& a) {
+  Device d = a.device();
+  Backend& be = backend_for(d);
+  void* buf = be.acquire_host_buffer(d.index, size_t(a.nbytes()));
+  if (!buf) return nb::none();
+  struct Lease {
+    Backend* be;
+    int device;
+    void* ptr;
+  };
+  nb::capsule owner(new Lease{&be, d.index, buf}, [](void* p) noexcept {
+    auto* l = static_cast<Lease*>(p);
+    l->be->release_host_buffer(l->device, l->ptr);
+    delete l;
+  });
+  a.to_host(buf);  // on an error the capsule's destructor returns the buffer
+  SmallVector<size_t, 6> shape;
+  for (int64_t e : a.shape()) shape.push_back(size_t(e));
+  nb::ndarray<nb::numpy> arr(buf, shape.size(), shape.data(), owner, nullptr,
+                             dlpack_dtype(a.dtype()));
+  return nb::cast(arr, nb::rv_policy::reference);
+}
+
+}  // namespace
+
 nb::object to_numpy(const NDArray& a) {
+  if (a.device().type == DeviceType::CUDA && a.nbytes() > 0) {
+    nb::object pooled = to_numpy_pooled(a);
+    if (!pooled.is_none()) return pooled;
+  }
   nb::object out = numpy().attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()));
   Py_buffer view;
   if (PyObject_GetBuffer(out.ptr(), &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)

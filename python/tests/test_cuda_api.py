@@ -69,3 +69,27 @@ def test_availability_queries_agree():
     assert cp.cuda.is_available() == (n > 0)
     if cp._core.backend_name() == "cuda":
         assert n >= 1
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128, np.bool_, np.int16])
+def test_large_get_returns_independent_writable_arrays(dtype):
+    # On CUDA, repeated large transfers land in page-locked buffers prepared in the
+    # background; every returned array must still be its own, writable, correct copy.
+    import time
+    x = (np.arange(3 << 18) % 7).astype(dtype)  # >= 1 MiB for every dtype above
+    a = cp.asarray(x)
+    got = []
+    for i in range(12):
+        h = a.get()
+        assert h.dtype == x.dtype and h.shape == x.shape and h.flags.writeable
+        np.testing.assert_array_equal(h, x)
+        h[i] = not x[i] if dtype is np.bool_ else x[i] + 1
+        got.append(h)
+        time.sleep(0.02)  # lets a background page-lock finish
+    for i, h in enumerate(got):
+        expected = x.copy()
+        expected[i] = h[i]
+        assert h[i] != x[i]
+        np.testing.assert_array_equal(h, expected)
+    del got
+    np.testing.assert_array_equal(a.get(), x)

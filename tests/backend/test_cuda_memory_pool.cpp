@@ -1,9 +1,12 @@
 // The caching allocator's policy against a fake raw allocator: runs without a GPU.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
+#include <vector>
 #include <string>
 
+#include "backend/cuda/host_array_pool.hpp"
 #include "backend/cuda/memory_pool.hpp"
 #include "backend/cuda/pinned_pool.hpp"
 #include "ndgpu/errors.hpp"
@@ -278,6 +281,50 @@ TEST(CudaPinnedPool, ReusesBuffers) {
   pool.free_all();
   EXPECT_EQ(raw.in_use, 0u);
   EXPECT_EQ(pool.held_bytes(), 0u);
+}
+
+TEST(CudaHostArrayPool, MissPreparesABufferForTheNextRequest) {
+  FakeAllocator raw;
+  std::vector<std::function<void()>> tasks;  // background work, run when the test says
+  HostArrayPool pool(raw, 64 * MiB, MiB, [&](std::function<void()> t) { tasks.push_back(t); });
+  EXPECT_EQ(pool.try_acquire(512 * KiB), nullptr);  // under the minimum: never pooled
+  EXPECT_TRUE(tasks.empty());
+  EXPECT_EQ(pool.try_acquire(3 * MiB), nullptr);  // a miss schedules one page-lock
+  EXPECT_EQ(pool.try_acquire(3 * MiB), nullptr);  // still pending: not scheduled twice
+  ASSERT_EQ(tasks.size(), 1u);
+  EXPECT_EQ(pool.stats().held, 3 * MiB);  // reserved while pending
+  tasks[0]();
+  void* a = pool.try_acquire(3 * MiB - 100);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(raw.live.at(a), 3 * MiB);
+  EXPECT_TRUE(pool.owns(a, 3 * MiB));
+  EXPECT_TRUE(pool.owns(static_cast<char*>(a) + MiB, MiB));
+  EXPECT_FALSE(pool.owns(static_cast<char*>(a) + MiB, 3 * MiB));
+  EXPECT_EQ(pool.stats().cached, 0u);
+  pool.release(a);
+  EXPECT_EQ(pool.stats().cached, 3 * MiB);
+  EXPECT_EQ(pool.try_acquire(2 * MiB), a);  // up to twice the request is handed out
+  pool.release(a);
+  pool.free_cached();
+  EXPECT_EQ(raw.in_use, 0u);
+  EXPECT_EQ(pool.stats().held, 0u);
+}
+
+TEST(CudaHostArrayPool, RespectsTheLimitAndSurvivesAFailedPageLock) {
+  FakeAllocator raw(8 * MiB);  // the "driver" refuses beyond 8 MiB
+  std::vector<std::function<void()>> tasks;
+  HostArrayPool pool(raw, 16 * MiB, MiB, [&](std::function<void()> t) { tasks.push_back(t); });
+  EXPECT_EQ(pool.try_acquire(20 * MiB), nullptr);  // over the pool's limit: not even tried
+  EXPECT_TRUE(tasks.empty());
+  EXPECT_EQ(pool.try_acquire(12 * MiB), nullptr);
+  ASSERT_EQ(tasks.size(), 1u);
+  tasks[0]();  // the page-lock fails
+  EXPECT_EQ(pool.stats().held, 0u);
+  EXPECT_EQ(pool.try_acquire(12 * MiB), nullptr);  // tried again later
+  EXPECT_EQ(tasks.size(), 2u);
+  int foreign = 0;
+  pool.release(&foreign);  // not the pool's: ignored
+  EXPECT_FALSE(pool.owns(&foreign, 4));
 }
 
 }  // namespace

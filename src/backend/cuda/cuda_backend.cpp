@@ -1,11 +1,15 @@
 #include "backend/cuda/cuda_backend.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <unordered_map>
 #include <utility>
 
 #include "backend/cuda/driver.hpp"
+#include "backend/cuda/host_array_pool.hpp"
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/transfer.hpp"
 #include "ndgpu/errors.hpp"
@@ -94,6 +98,15 @@ class CudaModule : public LoadedModule {
   std::unordered_map<std::string, CUfunction> functions_;
 };
 
+// Page-locked bytes for host arrays: NDGPU_PINNED_HOST_LIMIT, else a quarter of the host's
+// memory up to 8 GiB (page-locked memory cannot be swapped, so it is kept modest).
+size_t host_array_limit() {
+  if (const char* e = std::getenv("NDGPU_PINNED_HOST_LIMIT")) return size_t(std::strtoull(e, nullptr, 10));
+  long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  size_t ram = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
+  return std::min(ram / 4, size_t(8) << 30);
+}
+
 int device_attribute(int device, CUdevice_attribute attr) {
   CUdevice dev = 0;
   NDGPU_CU(cuDeviceGet, &dev, device);
@@ -116,7 +129,8 @@ struct CudaBackend::DeviceState {
         pool(raw, name),
         host_raw(d),
         pinned(host_raw),
-        stager(d, pinned) {
+        stager(d, pinned),
+        host_arrays(host_raw, host_array_limit(), Stager::kDirectMax) {
     cc_major = device_attribute(d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
     cc_minor = device_attribute(d, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     sm_count = device_attribute(d, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
@@ -130,6 +144,7 @@ struct CudaBackend::DeviceState {
   HostAllocator host_raw;
   PinnedPool pinned;
   Stager stager;
+  HostArrayPool host_arrays;
   std::mutex peer_mutex;
   std::set<int> peers;  // devices whose memory this context may access directly
 };
@@ -178,9 +193,25 @@ void CudaBackend::copy_to_device(int device, void* dst, const void* host_src, si
   if (n) state(device).stager.to_device(dst, host_src, n, stream);
 }
 
+void* CudaBackend::acquire_host_buffer(int device, size_t nbytes) {
+  return state(device).host_arrays.try_acquire(nbytes);
+}
+
+void CudaBackend::release_host_buffer(int device, void* ptr) {
+  state(device).host_arrays.release(ptr);
+}
+
 void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size_t n,
                                StreamHandle stream) {
-  if (n) state(device).stager.to_host(host_dst, src, n, stream);
+  if (!n) return;
+  DeviceState& s = state(device);
+  if (s.host_arrays.owns(host_dst, n)) {  // page-locked: one DMA, no staging
+    make_current(device);
+    NDGPU_CU(cuMemcpyDtoHAsync_v2, host_dst, as_dptr(src), n, as_stream(stream));
+    NDGPU_CU(cuStreamSynchronize, as_stream(stream));
+    return;
+  }
+  s.stager.to_host(host_dst, src, n, stream);
 }
 
 void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const void* src,
@@ -321,7 +352,10 @@ unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block
 
 MemoryPool& CudaBackend::memory_pool(int device) { return state(device).pool; }
 
-void CudaBackend::free_all_blocks(int device) { state(device).pool.free_all_blocks(); }
+void CudaBackend::free_all_blocks(int device) {
+  state(device).pool.free_all_blocks();
+  state(device).host_arrays.free_cached();
+}
 
 PoolStats CudaBackend::pool_stats(int device) {
   const MemoryPool& p = state(device).pool;

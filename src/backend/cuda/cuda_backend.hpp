@@ -37,6 +37,8 @@ class CudaBackend : public Backend {
   size_t used_bytes(int device) override;
   void copy_to_device(int device, void* dst, const void* host_src, size_t n,
                       StreamHandle stream) override;
+  void* acquire_host_buffer(int device, size_t nbytes) override;
+  void release_host_buffer(int device, void* ptr) override;
   void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                     StreamHandle stream) override;
   // `stream` belongs to dst_device; devices that differ use a peer copy.

@@ -1,0 +1,85 @@
+#include "backend/cuda/host_array_pool.hpp"
+
+#include <thread>
+
+namespace ndgpu::cuda {
+
+HostArrayPool::HostArrayPool(RawAllocator& raw, size_t limit, size_t min_bytes, Spawn spawn)
+    : raw_(raw), limit_(limit), min_bytes_(min_bytes), spawn_(std::move(spawn)) {
+  if (!spawn_) spawn_ = [](std::function<void()> task) { std::thread(std::move(task)).detach(); };
+}
+
+void* HostArrayPool::try_acquire(size_t nbytes) {
+  if (nbytes < min_bytes_ || limit_ == 0) return nullptr;
+  size_t rounded = (nbytes + kRound - 1) / kRound * kRound;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // A cached buffer up to twice the request; a larger one would waste page-locked memory.
+    auto it = free_.lower_bound(rounded);
+    if (it != free_.end() && it->first <= 2 * rounded) {
+      void* p = it->second;
+      cached_ -= it->first;
+      free_.erase(it);
+      return p;
+    }
+    if (pending_.count(rounded) || held_ + rounded > limit_) return nullptr;
+    pending_.insert(rounded);
+    held_ += rounded;  // reserved now, so concurrent misses respect the limit
+  }
+  spawn_([this, rounded] { prepare(rounded); });
+  return nullptr;
+}
+
+void HostArrayPool::prepare(size_t rounded) {
+  void* p = nullptr;
+  try {
+    p = raw_.raw_alloc(rounded);
+  } catch (...) {
+    p = nullptr;  // a failed page-lock only means later requests keep the staging path
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_.erase(rounded);
+  if (!p) {
+    held_ -= rounded;
+    return;
+  }
+  buffers_[static_cast<const char*>(p)] = rounded;
+  free_.emplace(rounded, p);
+  cached_ += rounded;
+}
+
+void HostArrayPool::release(void* ptr) {
+  if (!ptr) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = buffers_.find(static_cast<const char*>(ptr));
+  if (it == buffers_.end()) return;  // not ours: nothing to do
+  free_.emplace(it->second, ptr);
+  cached_ += it->second;
+}
+
+bool HostArrayPool::owns(const void* ptr, size_t nbytes) const {
+  const char* p = static_cast<const char*>(ptr);
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = buffers_.upper_bound(p);
+  if (it == buffers_.begin()) return false;
+  --it;
+  return p >= it->first && p + nbytes <= it->first + it->second;
+}
+
+HostArrayPool::Stats HostArrayPool::stats() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return {held_, cached_};
+}
+
+void HostArrayPool::free_cached() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& [size, p] : free_) {
+    raw_.raw_free(p);
+    buffers_.erase(static_cast<const char*>(p));
+    held_ -= size;
+  }
+  free_.clear();
+  cached_ = 0;
+}
+
+}  // namespace ndgpu::cuda
