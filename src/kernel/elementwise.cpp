@@ -51,10 +51,15 @@ class SpecKey {
   void put(std::string_view s) {
     for (char c : s) put(c);
   }
-  void put_int(int64_t v) {
+  void put_int(int64_t v) {  // small non-negative numbers (device, ndim): no snprintf
     char tmp[24];
-    int n = std::snprintf(tmp, sizeof tmp, "%lld", static_cast<long long>(v));
-    put(std::string_view(tmp, size_t(n)));
+    size_t n = 0;
+    uint64_t u = v < 0 ? (put('-'), uint64_t(-v)) : uint64_t(v);
+    do {
+      tmp[n++] = char('0' + u % 10);
+      u /= 10;
+    } while (u);
+    while (n) put(tmp[--n]);
   }
   std::string_view view() const { return {buf_, len_}; }
   bool overflow() const { return overflow_; }
@@ -69,6 +74,8 @@ class SpecKey {
 
 std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
                                      std::span<const Operand> args, std::optional<int64_t> size) {
+  if (!size)
+    if (auto outs = run_elementwise_fast(def, args)) return std::move(*outs);
   const size_t nin = def.in.size(), nout = def.out.size();
   const CallArgs call = split_call_args(def.name, def.in, def.out, args);
   auto ins = call.ins;
@@ -220,6 +227,11 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   // On CUDA's vector path a thread covers 4 vectors (see elementwise_codegen.cpp).
   int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * vec - 1) / (4 * vec) : n;
   launch_elementwise(device, compiled, work, pack);
+  if (!size && outs.empty() && all_contiguous && scalars.empty() && raw_arrays.empty()) {
+    int64_t widest = 1;
+    for (int64_t isz : op_itemsizes) widest = std::max(widest, isz);
+    remember_fast(def, args, plan.index32, compiled, out_arrays, vec, widest);
+  }
   return out_arrays;
 }
 

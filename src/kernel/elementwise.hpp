@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kernel/definition.hpp"
+#include "kernel/elementwise_fast.hpp"
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/kernel_cache.hpp"
@@ -23,6 +24,7 @@ namespace ndgpu::kernel {
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
+  mutable FastTable fast;  // the contiguous shortcut's specialisations (elementwise_fast.hpp)
 
   ElementwiseDefinition(const std::string& in_params, const std::string& out_params,
                         std::string operation, std::string name, bool reduce_dims,

@@ -1,6 +1,8 @@
 // Calling a ufunc: NumPy's type resolution (NEP 50), then the elementwise engine.
 #include <algorithm>
 #include <mutex>
+#include <string_view>
+#include <unordered_map>
 
 #include "kernel/elementwise.hpp"
 #include "ndgpu/errors.hpp"
@@ -11,15 +13,29 @@ namespace ndgpu {
 namespace {
 
 const ops::Ufunc& lookup(const std::string& name) {
-  for (const auto& u : ops::ufunc_table())
-    if (u.name == name) return u;
-  throw NotImplementedError("ufunc '" + name + "' is not implemented");
+  // Built once: a hash lookup instead of comparing the name with every ufunc's.
+  static const auto* by_name = [] {
+    auto* m = new std::unordered_map<std::string_view, const ops::Ufunc*>();
+    for (const auto& u : ops::ufunc_table()) m->emplace(u.name, &u);
+    return m;
+  }();
+  auto it = by_name->find(name);
+  if (it == by_name->end()) throw NotImplementedError("ufunc '" + name + "' is not implemented");
+  return *it->second;
 }
 
 std::string dtype_repr(DType t) { return std::string("dtype('") + dtype_name(t) + "')"; }
 
 // The common dtype of the inputs, Python scalars weak.
 DType common_dtype(std::span<const Operand> inputs) {
+  // Arrays of one dtype (the usual call) promote to that dtype.
+  const NDArray* first = std::get_if<NDArray>(&inputs[0]);
+  bool same = first != nullptr;
+  for (const auto& in : inputs.subspan(1)) {
+    const NDArray* a = std::get_if<NDArray>(&in);
+    same = same && a && a->dtype() == first->dtype();
+  }
+  if (same) return first->dtype();
   std::vector<PromotionOperand> ops;
   for (const auto& in : inputs) {
     if (auto* a = std::get_if<NDArray>(&in)) ops.push_back(PromotionOperand::strong(a->dtype()));
@@ -31,10 +47,15 @@ DType common_dtype(std::span<const Operand> inputs) {
 const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
   // Checked first: bool casts safely to int8, but NumPy refuses these rather than widening.
   if (common == DType::Bool && !u.unsupported_bool.empty()) throw TypeError(u.unsupported_bool);
+  auto& cached = u.resolved[size_t(common)];
+  if (const ops::UfuncLoop* l = cached.load(std::memory_order_acquire)) return *l;
   for (const auto& l : u.loops) {
     bool fits = true;
     for (DType t : l.in) fits = fits && can_cast(common, t, Casting::Safe);
-    if (fits) return l;
+    if (fits) {
+      cached.store(&l, std::memory_order_release);
+      return l;
+    }
   }
   throw TypeError("ufunc '" + u.name +
                   "' not supported for the input types, and the inputs could not be safely "
