@@ -13,6 +13,7 @@ void bind_kernels(nb::module_& m);
 void bind_cuda(nb::module_& m);
 void bind_raw_kernels(nb::module_& m);
 void bind_reductions(nb::module_& m);
+void bind_aot(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -47,4 +48,5 @@ NB_MODULE(_core, m) {
   py::bind_cuda(m);
   py::bind_raw_kernels(m);
   py::bind_reductions(m);
+  py::bind_aot(m);
 }

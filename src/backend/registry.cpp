@@ -1,10 +1,12 @@
 // Which Backend serves a device kind, and the per-thread current stream.
 #include <unistd.h>
 
+#include <atomic>
 #include <map>
 #include <mutex>
 
 #include "backend/cpu/cpu_backend.hpp"
+#include "backend/substitute.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -24,12 +26,19 @@ void warm_up_compilers() {
 
 namespace {
 
+std::atomic<Backend*> cuda_substitute{nullptr};
+
 Backend* cuda_backend() {
+  if (Backend* s = cuda_substitute.load(std::memory_order_acquire)) return s;
   static Backend* b = cuda::create_backend().release();  // lives for the process
   return b;
 }
 
 }  // namespace
+
+void substitute_cuda_backend(std::unique_ptr<Backend> b) {
+  cuda_substitute.store(b.release(), std::memory_order_release);  // never freed, see header
+}
 
 bool cuda_available() { return cuda_backend() != nullptr; }
 

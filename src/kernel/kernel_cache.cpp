@@ -11,7 +11,9 @@
 
 #include "backend/device_headers.hpp"
 #include "backend/files.hpp"
+#include "kernel/aot_pack.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu {
 namespace cuda {
@@ -57,7 +59,7 @@ struct State {
   std::mutex mu;
   std::unordered_map<std::string, std::weak_ptr<LoadedModule>> modules;
   std::unordered_map<std::string, std::shared_ptr<LoadedModule>> pinned;  // generated kernels
-  std::atomic<uint64_t> compiles{0}, disk_hits{0}, memory_hits{0}, damaged{0};
+  std::atomic<uint64_t> compiles{0}, disk_hits{0}, memory_hits{0}, damaged{0}, pack_hits{0};
 };
 State& state() {
   static State* s = new State;  // never destroyed: modules may be released after main
@@ -149,10 +151,24 @@ std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src)
         return m;
       }
   }
-  std::string binary = compile_with_cache(device, src, key);
+  Backend& be = backend_for(device);
+  std::shared_ptr<LoadedModule> module;
   auto t0 = std::chrono::steady_clock::now();
-  auto module = backend_for(device).load(device.index, binary, src);
-  trace("load", src, t0);
+  if (auto aot = device.type == DeviceType::CUDA ? aot_pack_find(key) : std::nullopt) {
+    try {
+      module = be.load(device.index, *aot, src);
+      ++st.pack_hits;
+      trace("load (ahead-of-time pack)", src, t0);
+    } catch (const BackendError&) {
+      // A pack binary the driver refuses costs a compile, as if the pack lacked it.
+    }
+  }
+  if (!module) {
+    std::string binary = compile_with_cache(device, src, key);
+    t0 = std::chrono::steady_clock::now();
+    module = be.load(device.index, binary, src);
+    trace("load", src, t0);
+  }
   std::lock_guard lk(st.mu);
   st.modules[mem_key] = module;
   return module;
@@ -171,7 +187,8 @@ CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry) 
 
 CacheStats cache_stats() {
   auto& s = state();
-  return {s.compiles.load(), s.disk_hits.load(), s.memory_hits.load(), s.damaged.load()};
+  return {s.compiles.load(), s.disk_hits.load(), s.memory_hits.load(), s.damaged.load(),
+          s.pack_hits.load()};
 }
 
 void clear_memory_cache() {
@@ -180,4 +197,12 @@ void clear_memory_cache() {
 }
 
 }  // namespace kernel
+
+KernelCacheStats kernel_cache_stats() {
+  kernel::CacheStats s = kernel::cache_stats();
+  return {s.compiles, s.disk_hits, s.memory_hits, s.damaged, s.pack_hits};
+}
+
+void set_aot_pack_path(const std::string& path) { kernel::set_aot_pack_path(path); }
+
 }  // namespace ndgpu

@@ -15,7 +15,8 @@ struct CompiledKernel {
   void* function = nullptr;
 };
 
-// Returns src.entries[entry]'s function on `device`, compiling only on a miss. With
+// Returns src.entries[entry]'s function on `device`, compiling only on a miss (CUDA looks in
+// the ahead-of-time pack before the disk cache). With
 // NDGPU_NVRTC_CHECK=1 a CPU compile is also checked with NVRTC for sm_90.
 CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
 // Loads every entry of `src` (RawModule); keyed and cached as get_kernel.
@@ -25,9 +26,10 @@ std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src)
 std::string cache_key(Device device, const KernelSource& src);
 // Where the binary for `key` lives on disk.
 std::string cache_path(const std::string& key);
-// Counters for tests and benchmarks: compiler runs and disk-cache hits in this process.
+// Counters for tests and benchmarks: compiler runs and disk-cache hits in this process;
+// pack_hits counts binaries taken from the ahead-of-time pack (aot_pack.hpp).
 struct CacheStats {
-  uint64_t compiles = 0, disk_hits = 0, memory_hits = 0, damaged = 0;
+  uint64_t compiles = 0, disk_hits = 0, memory_hits = 0, damaged = 0, pack_hits = 0;
 };
 CacheStats cache_stats();
 // Forgets the in-memory cache (tests use it to force the disk path).

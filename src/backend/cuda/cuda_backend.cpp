@@ -245,7 +245,7 @@ void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const v
 }
 
 std::string CudaBackend::compiler_identity(int device) {
-  return nvrtc_version() + " sm_" + std::to_string(compute_capability(device));
+  return nvrtc_identity(compute_capability(device));
 }
 
 std::string CudaBackend::compile(int device, const KernelSource& src) {

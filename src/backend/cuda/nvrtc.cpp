@@ -135,7 +135,7 @@ std::string nvrtc_version() {
 std::vector<int> nvrtc_supported_archs() { return api().archs; }
 
 NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_minor,
-                                  const std::vector<std::string>& name_expressions) {
+                                  const std::vector<std::string>& name_expressions, bool cubin) {
   const NvrtcApi& a = api();
   NvrtcResult result;
 
@@ -147,7 +147,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
   int arch = sm_major * 10 + sm_minor;
   static const bool want_cubin = std::getenv("NDGPU_NVRTC_CUBIN") != nullptr;
   const bool known = std::find(a.archs.begin(), a.archs.end(), arch) != a.archs.end();
-  if (known && !want_cubin) {
+  if (known && !want_cubin && !cubin) {
     result.arch = "compute_" + std::to_string(arch);
     result.is_ptx = true;
   } else if (known) {
@@ -234,7 +234,8 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
 #else  // built without nvrtc.h
 
 namespace ndgpu::cuda {
-NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vector<std::string>&) {
+NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vector<std::string>&,
+                                  bool) {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
 bool nvrtc_available() { return false; }
@@ -248,6 +249,8 @@ std::vector<int> nvrtc_supported_archs() { return {}; }
 #endif
 
 namespace ndgpu::cuda {
+std::string nvrtc_identity(int cc) { return nvrtc_version() + " sm_" + std::to_string(cc); }
+
 std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out) {
   NvrtcResult r = nvrtc_compile_program(src, sm_major, sm_minor);
   if (log_out) *log_out = std::move(r.log);

@@ -23,8 +23,10 @@ struct NvrtcResult {
 // are handed to NVRTC in memory. Targets sm_XY when NVRTC supports it, else PTX for the
 // highest supported compute_XX below it. Raises CompileError (log and numbered source in
 // what()) when the source does not compile, BackendError when NVRTC cannot be loaded.
+// `cubin` asks for a cubin of a known architecture (the ahead-of-time pack needs no JIT).
 NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_minor,
-                                  const std::vector<std::string>& name_expressions = {});
+                                  const std::vector<std::string>& name_expressions = {},
+                                  bool cubin = false);
 
 // The binary only (cubin or PTX); the log goes to *log_out when given.
 std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor,
@@ -32,6 +34,9 @@ std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor,
 
 // "nvrtc-13.0"; raises BackendError when NVRTC cannot be loaded.
 std::string nvrtc_version();
+// The compiler identity in CUDA cache keys for compute capability `cc` (90: "nvrtc-13.0
+// sm_90"). Needs NVRTC but no driver, so the ahead-of-time pack is keyed as the runtime is.
+std::string nvrtc_identity(int cc);
 // Whether NVRTC can be loaded (never raises).
 bool nvrtc_available();
 // Architectures NVRTC can emit cubins for, e.g. {75, 80, 86, 89, 90, 100, 120}.

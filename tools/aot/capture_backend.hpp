@@ -1,0 +1,24 @@
+// A CUDA backend without a GPU: device k stands for architecture archs[k]. Compiling hands
+// the source to a callback, launching does nothing, memory is host memory. Run through it,
+// the engines take every decision they take on a GPU, so the kernels they ask for are the
+// ones a real sm_XX device would compile, with the same cache keys.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::aot {
+
+struct CaptureHooks {
+  // Called for each compile; returns the "binary" handed to on_load (may be empty).
+  std::function<std::string(int device, const KernelSource&)> on_compile;
+  // Called for each load, with the binary (from on_compile, the disk cache or the pack).
+  std::function<void(int device, const std::string& binary, const KernelSource&)> on_load;
+};
+
+std::unique_ptr<Backend> make_capture_backend(std::vector<int> archs, CaptureHooks hooks);
+
+}  // namespace ndgpu::aot

@@ -1,0 +1,94 @@
+#include "catalogue.hpp"
+
+#include <functional>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ops/ufunc_table.hpp"
+
+namespace ndgpu::aot {
+namespace {
+
+// float32/float64 first: they are what most first calls use. Complex only for ufuncs.
+constexpr DType kReal[] = {DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::Bool};
+constexpr DType kComplex[] = {DType::Complex64, DType::Complex128};
+// 1000 elements: 32-bit indexing, as for every array under ~2 GiB.
+constexpr int64_t kN = 1000;
+
+struct Runner {
+  Device device;
+  std::vector<std::string>* skipped;
+
+  // NumPy refuses some (ufunc, dtype) pairs; those are not kernels to build.
+  void run(const std::function<void()>& call) {
+    try {
+      call();
+    } catch (const TypeError& e) {
+      if (skipped) skipped->push_back(e.what());
+    } catch (const NotImplementedError& e) {
+      if (skipped) skipped->push_back(e.what());
+    }
+  }
+  NDArray array(const Shape& shape, DType t) { return NDArray::empty_on(device, shape, t); }
+};
+
+void ufuncs(Runner& r, DType t) {
+  NDArray a = r.array({kN}, t);
+  for (const auto& u : ops::ufunc_table()) {
+    std::vector<Operand> same(size_t(u.nin), Operand(a));
+    r.run([&] { call_ufunc(u.name, same); });
+    if (u.nin != 2 || t == DType::Bool) continue;
+    // `a * 2`, `a + 0.5`: a weak Python scalar takes the array's type.
+    Scalar s = is_integer(t) ? Scalar::py_int(2) : Scalar::py_float(0.5);
+    std::vector<Operand> with_scalar{Operand(a), Operand(s)};
+    r.run([&] { call_ufunc(u.name, with_scalar); });
+  }
+}
+
+void reductions(Runner& r, DType t) {
+  // Full and row (axis=-1) reductions of contiguous arrays share a kernel; a column
+  // reduction (axis=0) has its own. Over 4096 outputs the second pass differs: not built.
+  struct Case { Shape shape; Axes axis; };
+  const Case cases[] = {{{kN}, std::nullopt},
+                        {{64, kN}, std::vector<int64_t>{-1}},
+                        {{64, kN}, std::vector<int64_t>{0}}};
+  for (const Case& c : cases) {
+    NDArray a = r.array(c.shape, t);
+    std::optional<int64_t> one_axis;
+    if (c.axis) one_axis = (*c.axis)[0];
+    r.run([&] { sum(a, c.axis); });
+    r.run([&] { prod(a, c.axis); });
+    r.run([&] { amax(a, c.axis); });
+    r.run([&] { amin(a, c.axis); });
+    r.run([&] { argmax(a, one_axis); });
+    r.run([&] { argmin(a, one_axis); });
+    r.run([&] { any(a, c.axis); });
+    r.run([&] { all(a, c.axis); });
+    r.run([&] { mean(a, c.axis); });
+  }
+}
+
+void creation_and_casts(Runner& r, DType t) {
+  NDArray a = r.array({kN}, t);
+  r.run([&] { fill(a, Scalar::py_int(0)); });
+  if (t != DType::Bool)
+    r.run([&] { arange(Scalar::py_int(0), Scalar::py_int(kN), Scalar::py_int(1), t); });
+  for (DType to : kReal)
+    if (to != t) r.run([&] { a.astype(to); });
+}
+
+}  // namespace
+
+void run_catalogue(Device device, std::vector<std::string>* skipped) {
+  DeviceGuard guard(device);
+  Runner r{device, skipped};
+  for (DType t : kReal) {
+    ufuncs(r, t);
+    creation_and_casts(r, t);
+  }
+  for (DType t : kReal) reductions(r, t);
+  for (DType t : kComplex) ufuncs(r, t);
+}
+
+}  // namespace ndgpu::aot

@@ -1,0 +1,181 @@
+// ndgpu_aot: builds the ahead-of-time kernel pack. It runs the catalogue (catalogue.cpp) on
+// a capture device per architecture, keys each kernel the engines ask for exactly as the
+// run-time cache does, compiles them to cubins with NVRTC on every core and writes the pack.
+//
+//   ndgpu_aot --out PACK [--arch 90 ...] [--jobs N] [--list]
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "backend/cuda/nvrtc.hpp"
+#include "backend/files.hpp"
+#include "backend/substitute.hpp"
+#include "capture_backend.hpp"
+#include "catalogue.hpp"
+#include "kernel/aot_pack.hpp"
+#include "kernel/kernel_cache.hpp"
+#include "ndgpu/errors.hpp"
+
+using namespace ndgpu;
+
+namespace {
+
+struct Captured {
+  int device;
+  KernelSource src;
+  std::string key, binary;
+};
+
+int usage() {
+  std::fprintf(stderr, "usage: ndgpu_aot --out PACK [--arch 90 ...] [--jobs N] [--list]\n");
+  return 2;
+}
+
+// Compiles kernels[k] for k = first, first + step, ... to cubins in `dir`/<key>.
+bool compile_share(const std::vector<Captured>& kernels, const std::vector<int>& archs,
+                   size_t first, size_t step, const std::string& dir) {
+  bool ok = true;
+  for (size_t k = first; k < kernels.size(); k += step) {
+    const Captured& c = kernels[k];
+    int arch = archs[size_t(c.device)];
+    try {
+      auto r = cuda::nvrtc_compile_program(c.src, arch / 10, arch % 10, {}, true);
+      if (r.is_ptx) throw BackendError("NVRTC cannot emit a cubin for sm_" + std::to_string(arch));
+      write_file_atomic(dir + "/" + c.key, r.binary);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ndgpu_aot: %s: %s\n", c.src.name_hint.c_str(), e.what());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+// NVRTC serialises compiles within a process, so each of `jobs` child processes compiles
+// a share; the cubins come back through files. Returns false on any error.
+bool compile_all(std::vector<Captured>& kernels, const std::vector<int>& archs, unsigned jobs,
+                 const std::string& dir) {
+  std::fflush(nullptr);
+  std::vector<pid_t> children;
+  for (unsigned j = 0; j < jobs; ++j) {
+    pid_t pid = ::fork();
+    if (pid < 0) {
+      std::perror("ndgpu_aot: fork");
+      return false;
+    }
+    if (pid == 0) _exit(compile_share(kernels, archs, j, jobs, dir) ? 0 : 1);
+    children.push_back(pid);
+  }
+  bool ok = true;
+  for (pid_t pid : children) {
+    int status = 0;
+    ok = ::waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
+  }
+  for (Captured& c : kernels) {
+    auto bin = ok ? read_file(dir + "/" + c.key) : std::nullopt;
+    if (!bin) return false;
+    c.binary = std::move(*bin);
+  }
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out;
+  std::vector<int> archs;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool list = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--out" && i + 1 < argc) out = argv[++i];
+    else if (a == "--arch" && i + 1 < argc) archs.push_back(std::atoi(argv[++i]));
+    else if (a == "--jobs" && i + 1 < argc) jobs = unsigned(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--list") list = true;
+    else return usage();
+  }
+  if (out.empty()) return usage();
+  if (archs.empty()) archs.push_back(90);
+  for (int arch : archs)
+    if (arch < 10) return usage();
+
+  // No pack while capturing (it would hide kernels from the compiler) and a private,
+  // empty kernel cache (a user's cached kernel would hide it too).
+  setenv("NDGPU_AOT_PACK", "", 1);
+  char tmpl[] = "/tmp/ndgpu-aot-XXXXXX";
+  const char* tmp = ::mkdtemp(tmpl);
+  if (!tmp) {
+    std::perror("ndgpu_aot: mkdtemp");
+    return 1;
+  }
+  setenv("NDGPU_CACHE_DIR", tmp, 1);
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { std::filesystem::remove_all(dir); }
+  } cleanup{tmp};
+
+  if (!cuda::nvrtc_available()) {
+    std::fprintf(stderr, "ndgpu_aot: NVRTC is not available: writing an empty pack\n");
+    kernel::write_aot_pack(out, {});
+    return 0;
+  }
+
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<Captured> kernels;
+  aot::CaptureHooks hooks;
+  std::set<std::string> seen;
+  hooks.on_compile = [&](int device, const KernelSource& src) {
+    std::string key = kernel::cache_key(Device{DeviceType::CUDA, device}, src);
+    if (seen.insert(key).second) kernels.push_back({device, src, key, ""});
+    return std::string();
+  };
+  substitute_cuda_backend(aot::make_capture_backend(archs, hooks));
+  std::vector<std::string> skipped;
+  for (size_t d = 0; d < archs.size(); ++d)
+    aot::run_catalogue(Device{DeviceType::CUDA, int(d)}, d == 0 ? &skipped : nullptr);
+  auto t1 = std::chrono::steady_clock::now();
+
+  // Cubins already in the previous pack are reused: a key hashes everything that makes one.
+  std::vector<Captured> to_compile;
+  size_t reused = 0;
+  if (auto previous = kernel::AotPack::open(out)) {
+    for (Captured& c : kernels)
+      if (auto bin = previous->find(c.key)) c.binary = std::move(*bin), ++reused;
+  }
+  std::string cubins = std::string(tmp) + "/cubins";
+  std::filesystem::create_directories(cubins);
+  for (const Captured& c : kernels)
+    if (c.binary.empty()) to_compile.push_back(c);
+  if (!compile_all(to_compile, archs, unsigned(std::min<size_t>(jobs, to_compile.size())), cubins))
+    return 1;
+  for (Captured& c : kernels)
+    if (c.binary.empty())
+      for (Captured& d : to_compile)
+        if (d.key == c.key) c.binary = std::move(d.binary);
+  std::vector<std::pair<std::string, std::string>> entries;
+  size_t bytes = 0;
+  for (const Captured& c : kernels) {
+    bytes += c.binary.size();
+    entries.emplace_back(c.key, c.binary);
+    if (list)
+      std::printf("%s sm_%d %s %zu\n", c.key.c_str(), archs[size_t(c.device)],
+                  c.src.name_hint.c_str(), c.binary.size());
+  }
+  kernel::write_aot_pack(out, std::move(entries));
+  auto t2 = std::chrono::steady_clock::now();
+  auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  std::fprintf(stderr,
+               "ndgpu_aot: %zu kernels (%zu calls refused as NumPy does), %.1f MiB of cubins, "
+               "captured in %.0f ms; %zu reused from the previous pack, %zu compiled in %.1f s\n",
+               kernels.size(), skipped.size(), double(bytes) / (1 << 20), ms(t0, t1), reused,
+               to_compile.size(), ms(t1, t2) / 1000);
+  return 0;
+}
