@@ -1,6 +1,7 @@
 // complex<T> for kernels: the operators and math functions of CuPy's complex.cuh.
 #pragma once
 #include "ndgpu/common.cuh"
+#define NDGPU_HAS_COMPLEX 1
 
 namespace ndgpu {
 

@@ -2,7 +2,6 @@
 // output with warp shuffles; on the CPU a block has one thread, which reduces its contiguous
 // share serially with several accumulators (shorter dependency chains, vectorisable).
 #pragma once
-#include "ndgpu/cast.cuh"
 #include "ndgpu/elementwise.cuh"
 
 #ifdef NDGPU_DEVICE_CUDA
@@ -193,7 +192,9 @@ inline float fast_sqrt(float x) {
   return x * (float)(1.0 / ::sqrt((double)x));
 }
 inline double fast_sqrt(double x) { return ::sqrt(x); }
+#ifdef NDGPU_HAS_COMPLEX  // complex.cuh, included before this header when a kernel needs it
 template <class T> inline complex<T> fast_sqrt(const complex<T>& z) { return ::ndgpu::sqrt(z); }
+#endif
 template <class T> inline double fast_sqrt(const T& x) { return ::sqrt((double)x); }
 }  // namespace ndgpu
 #define sqrt(x) ::ndgpu::fast_sqrt(x)

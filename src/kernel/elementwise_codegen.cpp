@@ -1,6 +1,7 @@
 #include "kernel/elementwise_codegen.hpp"
 
 #include <functional>
+#include "kernel/device_includes.hpp"
 #include "kernel/source_writer.hpp"
 
 namespace ndgpu::kernel {
@@ -50,25 +51,8 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   KernelEntry entry;
   entry.name = s.name;
 
-  // Headers by need: each one costs NVRTC compile time on a kernel's first call.
-  bool any_complex = false, any_half = false, any_cast = false;
-  for (const auto& a : s.args) {
-    any_complex = any_complex || is_complex(a.type) || is_complex(a.storage);
-    any_half = any_half || a.type == DType::Float16 || a.storage == DType::Float16;
-    any_cast = any_cast || a.type != a.storage;
-  }
-  std::string all_code = s.preamble + s.operation + s.loop_prep + s.after_loop;
-  any_complex = any_complex || all_code.find("complex") != std::string::npos;
-  any_half = any_half || all_code.find("float16") != std::string::npos;
   src << "#include \"ndgpu/elementwise.cuh\"\n";
-  if (any_cast || all_code.find("ndgpu::") != std::string::npos) {
-    src << "#include \"ndgpu/math.cuh\"\n";  // casts and the ufuncs' functions
-    any_complex = true;
-  } else {
-    if (any_half) src << "#include \"ndgpu/float16.cuh\"\n";
-    if (any_complex) src << "#include \"ndgpu/complex.cuh\"\n";
-  }
-  if (any_complex) src << "using ndgpu::complex;\n";
+  write_device_includes(src, s.args, s.preamble + s.operation + s.loop_prep + s.after_loop);
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
   if (!s.preamble.empty()) src << s.preamble << "\n";
 

@@ -106,6 +106,16 @@ Geometry choose_geometry(Device device, void* fn, const ReductionPlan& plan, Red
   return g;
 }
 
+// Whether choose_geometry can split the reduced range (then the final pass is compiled too):
+// the upper bounds of its splits, without the occupancy that needs a compiled kernel.
+bool may_split(Device device, const ReductionPlan& plan, ReduceStrategy st, int vec) {
+  const int64_t out = plan.out_size, red = plan.red_size;
+  if (device.type == DeviceType::CPU) return out * red >= 32768 && red / 16384 > 1;
+  if (st == ReduceStrategy::Rows)
+    return red / (int64_t(pow2_at_least(red / std::max(vec, 4), 32, 256)) * 16) > 1;
+  return red / 64 > 1;
+}
+
 void push_index(ArgPack& pack, int64_t v, bool index32) {
   if (index32) pack.push(int32_t(v));
   else pack.push(int64_t(v));
@@ -279,8 +289,9 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   const int main_mode = vec_now ? kModeRowsVec
                                 : strategy == ReduceStrategy::Rows ? kModeRows : kModeColumns;
   const bool final_per_block = plan.out_size <= 4096;
-  const unsigned modes =
-      (1u << main_mode) | (1u << (final_per_block ? kModeFinalRows : kModeFinalColumns));
+  const unsigned final_mode = final_per_block ? kModeFinalRows : kModeFinalColumns;
+  const unsigned modes = (1u << main_mode) |
+                         (may_split(device, plan, strategy, vec_now) ? 1u << final_mode : 0u);
 
   std::string key = device.str();
   key += "|m" + std::to_string(modes) + '|';
@@ -325,6 +336,8 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
 
   Geometry g = choose_geometry(device, compiled.function, plan, strategy, vec_now);
   if (vec_now) g.mode = kModeRowsVec;
+  if (g.split() > 1 && !(modes >> final_mode & 1u))
+    throw BackendError(def.name + ": internal error: a split reduction without its final pass");
 
   NDArray partials;
   char* part_ptr = nullptr;

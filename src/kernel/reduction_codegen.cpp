@@ -1,5 +1,6 @@
 #include "kernel/reduction_codegen.hpp"
 
+#include "kernel/device_includes.hpp"
 #include "kernel/source_writer.hpp"
 
 #include "kernel/signature.hpp"
@@ -30,9 +31,10 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   KernelEntry entry;
   entry.name = s.name;
 
-  src << "#include \"ndgpu/reduce.cuh\"\n";
+  // By-need headers first: reduce.cuh's fast-math sqrt macro must not reach them.
+  write_device_includes(src, s.args, s.preamble + all_code + " " + s.reduce_ctype + " " + s.identity);
   for (const auto& h : s.includes) src << "#include \"" << h << "\"\n";
-  src << "using ndgpu::complex;\n";
+  src << "#include \"ndgpu/reduce.cuh\"\n";
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
   src << "typedef " << s.reduce_ctype << " _type_reduce;\n";
   if (!s.preamble.empty()) src << s.preamble << "\n";

@@ -1,0 +1,25 @@
+#include "kernel/device_includes.hpp"
+
+namespace ndgpu::kernel {
+
+void write_device_includes(SourceWriter& src, std::span<const ArgSpec> args,
+                           const std::string& code) {
+  bool any_complex = false, any_half = false, any_cast = false;
+  for (const auto& a : args) {
+    any_complex = any_complex || is_complex(a.type) || is_complex(a.storage);
+    any_half = any_half || a.type == DType::Float16 || a.storage == DType::Float16;
+    any_cast = any_cast || a.type != a.storage;
+  }
+  any_complex = any_complex || code.find("complex") != std::string::npos;
+  any_half = any_half || code.find("float16") != std::string::npos;
+  if (any_cast || code.find("ndgpu::") != std::string::npos) {
+    src << "#include \"ndgpu/math.cuh\"\n";  // casts and the ufuncs' functions
+    any_complex = true;
+  } else {
+    if (any_half) src << "#include \"ndgpu/float16.cuh\"\n";
+    if (any_complex) src << "#include \"ndgpu/complex.cuh\"\n";
+  }
+  if (any_complex) src << "using ndgpu::complex;\n";
+}
+
+}  // namespace ndgpu::kernel
