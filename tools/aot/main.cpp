@@ -41,11 +41,11 @@ int usage() {
 }
 
 // Compiles kernels[k] for k = first, first + step, ... to cubins in `dir`/<key>.
-bool compile_share(const std::vector<Captured>& kernels, const std::vector<int>& archs,
+bool compile_share(const std::vector<Captured*>& kernels, const std::vector<int>& archs,
                    size_t first, size_t step, const std::string& dir) {
   bool ok = true;
   for (size_t k = first; k < kernels.size(); k += step) {
-    const Captured& c = kernels[k];
+    const Captured& c = *kernels[k];
     int arch = archs[size_t(c.device)];
     try {
       auto r = cuda::nvrtc_compile_program(c.src, arch / 10, arch % 10, {}, true);
@@ -61,8 +61,8 @@ bool compile_share(const std::vector<Captured>& kernels, const std::vector<int>&
 
 // NVRTC serialises compiles within a process, so each of `jobs` child processes compiles
 // a share; the cubins come back through files. Returns false on any error.
-bool compile_all(std::vector<Captured>& kernels, const std::vector<int>& archs, unsigned jobs,
-                 const std::string& dir) {
+bool compile_all(const std::vector<Captured*>& kernels, const std::vector<int>& archs,
+                 unsigned jobs, const std::string& dir) {
   std::fflush(nullptr);
   std::vector<pid_t> children;
   for (unsigned j = 0; j < jobs; ++j) {
@@ -79,10 +79,10 @@ bool compile_all(std::vector<Captured>& kernels, const std::vector<int>& archs, 
     int status = 0;
     ok = ::waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok;
   }
-  for (Captured& c : kernels) {
-    auto bin = ok ? read_file(dir + "/" + c.key) : std::nullopt;
+  for (Captured* c : kernels) {
+    auto bin = ok ? read_file(dir + "/" + c->key) : std::nullopt;
     if (!bin) return false;
-    c.binary = std::move(*bin);
+    c->binary = std::move(*bin);
   }
   return ok;
 }
@@ -110,13 +110,13 @@ int main(int argc, char** argv) {
   // No pack while capturing (it would hide kernels from the compiler) and a private,
   // empty kernel cache (a user's cached kernel would hide it too).
   setenv("NDGPU_AOT_PACK", "", 1);
-  char tmpl[] = "/tmp/ndgpu-aot-XXXXXX";
-  const char* tmp = ::mkdtemp(tmpl);
-  if (!tmp) {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "ndgpu-aot-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data())) {
     std::perror("ndgpu_aot: mkdtemp");
     return 1;
   }
-  setenv("NDGPU_CACHE_DIR", tmp, 1);
+  const std::string tmp = tmpl;
+  setenv("NDGPU_CACHE_DIR", tmp.c_str(), 1);
   struct Cleanup {
     std::string dir;
     ~Cleanup() { std::filesystem::remove_all(dir); }
@@ -144,22 +144,16 @@ int main(int argc, char** argv) {
   auto t1 = std::chrono::steady_clock::now();
 
   // Cubins already in the previous pack are reused: a key hashes everything that makes one.
-  std::vector<Captured> to_compile;
-  size_t reused = 0;
-  if (auto previous = kernel::AotPack::open(out)) {
-    for (Captured& c : kernels)
-      if (auto bin = previous->find(c.key)) c.binary = std::move(*bin), ++reused;
+  std::vector<Captured*> to_compile;
+  auto previous = kernel::AotPack::open(out);
+  for (Captured& c : kernels) {
+    if (auto bin = previous ? previous->find(c.key) : std::nullopt) c.binary = std::move(*bin);
+    else to_compile.push_back(&c);
   }
-  std::string cubins = std::string(tmp) + "/cubins";
+  std::string cubins = tmp + "/cubins";
   std::filesystem::create_directories(cubins);
-  for (const Captured& c : kernels)
-    if (c.binary.empty()) to_compile.push_back(c);
   if (!compile_all(to_compile, archs, unsigned(std::min<size_t>(jobs, to_compile.size())), cubins))
     return 1;
-  for (Captured& c : kernels)
-    if (c.binary.empty())
-      for (Captured& d : to_compile)
-        if (d.key == c.key) c.binary = std::move(d.binary);
   std::vector<std::pair<std::string, std::string>> entries;
   size_t bytes = 0;
   for (const Captured& c : kernels) {
@@ -175,7 +169,7 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "ndgpu_aot: %zu kernels (%zu calls refused as NumPy does), %.1f MiB of cubins, "
                "captured in %.0f ms; %zu reused from the previous pack, %zu compiled in %.1f s\n",
-               kernels.size(), skipped.size(), double(bytes) / (1 << 20), ms(t0, t1), reused,
-               to_compile.size(), ms(t1, t2) / 1000);
+               kernels.size(), skipped.size(), double(bytes) / (1 << 20), ms(t0, t1),
+               kernels.size() - to_compile.size(), to_compile.size(), ms(t1, t2) / 1000);
   return 0;
 }
