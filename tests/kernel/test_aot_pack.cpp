@@ -70,8 +70,8 @@ TEST(AotPack, RoundTripAndDamage) {
 #ifdef NDGPU_AOT_PACK_FILE
 namespace {
 
-// Runs in a child: `a + b` and `a.sum()` on float32 through the engines on an sm_90 stand-in
-// must load two cubins from the pack, compile nothing, and find them under the keys the
+// Runs in a child: `a + b` and `a.sum()` (short and long) on float32 through the engines on
+// an sm_90 stand-in must load three cubins from the pack, compile nothing, and find them under the keys the
 // run-time cache computes. Exits 0 when every check holds.
 [[noreturn]] void first_calls_come_from_the_pack() {
   int failures = 0;
@@ -102,11 +102,13 @@ namespace {
   NDArray b = NDArray::empty_on(gpu, {1000}, DType::Float32);
   add(a, b);
   sum(a);
+  // A long range splits, so its kernel also holds the final pass: another pack entry.
+  sum(NDArray::empty_on(gpu, {int64_t(1) << 24}, DType::Float32));
   KernelCacheStats st = kernel_cache_stats();
   check(compiles == 0, std::to_string(compiles) + " compiles (first: " +
                            (names.empty() ? "" : names[0]) + ")");
-  check(st.pack_hits == 2, "pack_hits == " + std::to_string(st.pack_hits));
-  check(binaries.size() == 2, std::to_string(binaries.size()) + " loads");
+  check(st.pack_hits == 3, "pack_hits == " + std::to_string(st.pack_hits));
+  check(binaries.size() == 3, std::to_string(binaries.size()) + " loads");
   auto pack = kernel::AotPack::open(NDGPU_AOT_PACK_FILE);
   for (size_t k = 0; k < binaries.size(); ++k) {
     check(is_cubin_for(binaries[k], 90), "load " + std::to_string(k) + " is not an sm_90 cubin");
