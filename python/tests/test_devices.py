@@ -18,11 +18,13 @@ MISMATCH = "Array device must be same as the current device: array device = 0 wh
 
 
 def run_with_devices(code, n=2):
-    """Runs `code` in a fresh interpreter with n virtual CPU devices; returns its stdout."""
+    """Runs `code` in a fresh interpreter with n devices (GPUs when there are that many, else
+    n virtual CPU devices); returns its stdout."""
     env = dict(os.environ)
     env["NDGPU_CPU_DEVICES"] = str(n)
     env["PYTHONPATH"] = PYTHON_DIR + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("NDGPU_DEVICE", None)
+    gpus = cp.cuda.runtime.getDeviceCount() if cp._core.backend_name() == "cuda" else 0
+    env["NDGPU_DEVICE"] = "cuda" if gpus >= n else "cpu"
     r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stderr
