@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <future>
-#include <mutex>
 #include <set>
 #include <unordered_map>
 #include <utility>
@@ -117,36 +115,6 @@ int device_attribute(int device, CUdevice_attribute attr) {
   return value;
 }
 
-// The driver's PTX compiler starts up on its first use in a process (~10 ms). A kernel's
-// first call pays it unless this runs first: it JIT-compiles a trivial PTX through the
-// linker API (which, unlike a module load, writes nothing to the driver's JIT cache, so
-// every process really starts the compiler). Off the caller's thread; failures cost nothing.
-void jit_warm_up_async(int device, int arch) {
-  static std::mutex mu;
-  static std::future<void> task;  // its destructor waits, so exit never cuts the driver call
-  std::lock_guard<std::mutex> lock(mu);
-  if (task.valid()) return;
-  task = std::async(std::launch::async, [device, arch] {
-    const char* version = arch >= 120 ? "8.7" : arch >= 100 ? "8.6" : arch >= 90 ? "8.0" : "7.0";
-    std::string ptx = std::string(".version ") + version + "\n.target sm_" + std::to_string(arch) +
-                      "\n.address_size 64\n.visible .entry ndgpu_jit_warm_up() { ret; }\n";
-    try {
-      make_current(device);
-      const DriverApi& d = driver();
-      CUlinkState link = nullptr;
-      if (d.cuLinkCreate_v2(0, nullptr, nullptr, &link) != CUDA_SUCCESS) return;
-      void* cubin = nullptr;
-      size_t size = 0;
-      if (d.cuLinkAddData_v2(link, CU_JIT_INPUT_PTX, ptx.data(), ptx.size() + 1, "warm_up", 0,
-                             nullptr, nullptr) == CUDA_SUCCESS)
-        d.cuLinkComplete(link, &cubin, &size);
-      d.cuLinkDestroy(link);
-    } catch (...) {
-      // No warm-up: the first kernel pays the start-up, nothing more.
-    }
-  });
-}
-
 CUstream as_stream(StreamHandle s) { return reinterpret_cast<CUstream>(s); }
 CUevent as_event(EventHandle e) { return reinterpret_cast<CUevent>(e); }
 CUdeviceptr as_dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
@@ -204,10 +172,8 @@ CudaBackend::DeviceState& CudaBackend::state(int device) {
     make_current(device);
     s = new DeviceState(device);
     states_[size_t(device)].store(s, std::memory_order_release);
-    // A device in use will compile kernels: start NVRTC and the driver's JIT now, off the
-    // caller's thread.
+    // A device in use will compile kernels: start NVRTC now, off the caller's thread.
     nvrtc_warm_up_async(s->cc_major, s->cc_minor);
-    jit_warm_up_async(device, s->cc_major * 10 + s->cc_minor);
   }
   return *s;
 }

@@ -22,8 +22,7 @@ namespace ndgpu::cuda {
   X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuStreamCreate)  \
   X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent)      \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
-  X(cuEventQuery) X(cuEventElapsedTime_v2) X(cuLinkCreate_v2) X(cuLinkAddData_v2)          \
-  X(cuLinkComplete) X(cuLinkDestroy)
+  X(cuEventQuery) X(cuEventElapsedTime_v2)
 
 struct DriverApi {
 #define NDGPU_DECLARE_FN(name) decltype(&::name) name = nullptr;
