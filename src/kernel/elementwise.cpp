@@ -171,7 +171,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   if (plan.contiguous) {
     int64_t widest = 1;
     for (const NDArray* a : op_arrays) widest = std::max(widest, a->itemsize());
-    vec = int(16 / widest);
+    if (!small_for_vectors(device, n, widest)) vec = int(16 / widest);
   }
   bool vec_ok = vec > 1;
   for (const NDArray* a : op_arrays)

@@ -64,14 +64,15 @@ std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefini
   int64_t n = first.size();
   if (!e || n == 0) return std::nullopt;
   const int index32 = n * e->widest < (int64_t(1) << 31) - (int64_t(1) << 26) ? 1 : 0;
-  if (!e->ready[index32].load(std::memory_order_acquire)) return std::nullopt;
+  const FastEntry::Variant& v = e->variants[index32 * 2 + small_for_vectors(device, n, e->widest)];
+  if (!v.ready.load(std::memory_order_acquire)) return std::nullopt;
 
   // Arguments as generate_elementwise declares them: outputs, inputs, the count, the flag.
   std::vector<NDArray> outs;
   outs.reserve(e->out_types.size());
   ArgPack pack;
-  bool vec_ok = e->vec > 1;
-  const uintptr_t align = uintptr_t(e->vec);
+  bool vec_ok = v.vec > 1;
+  const uintptr_t align = uintptr_t(v.vec);
   for (DType t : e->out_types) {
     outs.push_back(NDArray::empty_on(device, first.shape(), t));
     pack.push(outs.back().data());
@@ -84,34 +85,37 @@ std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefini
   }
   long long count = n;
   pack.push(count);
-  if (e->vec > 1) pack.push(int(vec_ok ? 1 : 0));
+  if (v.vec > 1) pack.push(int(vec_ok ? 1 : 0));
   // On CUDA's vector path a thread covers 4 vectors (see elementwise_codegen.cpp).
-  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * e->vec - 1) / (4 * e->vec) : n;
-  launch_elementwise(device, e->kernels[index32], work, pack);
+  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * v.vec - 1) / (4 * v.vec) : n;
+  launch_elementwise(device, v.kernel, work, pack);
   return outs;
 }
 
 void remember_fast(const ElementwiseDefinition& def, std::span<const Operand> args, bool index32,
                    const CompiledKernel& kernel, std::span<const NDArray> outs, int vec,
                    int64_t widest) {
-  uint64_t key = fast_key(def, args, current_device());
-  if (!key || outs.size() > 4) return;
+  const Device device = current_device();
+  uint64_t key = fast_key(def, args, device);
+  if (!key || outs.empty() || outs.size() > 4) return;
+  const size_t slot = size_t(index32) * 2 + small_for_vectors(device, outs[0].size(), widest);
+  auto fill = [&](FastEntry::Variant& v) {
+    v.kernel = kernel;
+    v.vec = vec;
+    v.ready.store(true, std::memory_order_release);
+  };
   std::lock_guard lk(def.mu);
   if (const FastEntry* found = def.fast.find(key)) {
-    // Same dtypes, so the same outputs and vector width: only this index width is new.
-    auto* e = const_cast<FastEntry*>(found);
-    if (e->ready[index32].load(std::memory_order_relaxed)) return;
-    e->kernels[index32] = kernel;
-    e->ready[index32].store(true, std::memory_order_release);
+    // Same dtypes, so the same outputs: only this variant is new.
+    auto& v = const_cast<FastEntry*>(found)->variants[slot];
+    if (!v.ready.load(std::memory_order_relaxed)) fill(v);
     return;
   }
   auto e = std::make_unique<FastEntry>();  // complete before it is published
   e->key = key;
   for (const NDArray& o : outs) e->out_types.push_back(o.dtype());
-  e->vec = vec;
   e->widest = widest;
-  e->kernels[index32] = kernel;
-  e->ready[index32].store(true, std::memory_order_relaxed);
+  fill(e->variants[slot]);
   if (def.fast.publish(e.get())) e.release();
 }
 

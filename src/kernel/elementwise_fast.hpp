@@ -19,14 +19,25 @@ namespace ndgpu::kernel {
 
 struct ElementwiseDefinition;
 
+// On CUDA, arrays under 4 MiB (of the widest operand) get a kernel without the vector path:
+// it compiles in about half the time (NVRTC and the driver's JIT), and vector loads gain
+// little where launch latency dominates. Larger arrays get the vectorised kernel.
+constexpr int64_t kVectorMinBytes = int64_t(4) << 20;
+inline bool small_for_vectors(Device device, int64_t n, int64_t widest) {
+  return device.type == DeviceType::CUDA && n * widest < kVectorMinBytes;
+}
+
 // What run_elementwise decided for one (device, input dtypes) on the contiguous path.
 struct FastEntry {
+  struct Variant {  // by index width and size class; written once, before `ready`
+    CompiledKernel kernel;
+    int vec = 1;  // elements per 16-byte vector (1: no vector path)
+    std::atomic<bool> ready{false};
+  };
   uint64_t key = 0;
   SmallVector<DType, 4> out_types;
-  int vec = 1;              // elements per 16-byte vector (1: no vector path)
-  int64_t widest = 1;       // the largest itemsize among inputs and outputs
-  CompiledKernel kernels[2];              // by index32; written once, before ready[k]
-  std::atomic<bool> ready[2] = {false, false};
+  int64_t widest = 1;  // the largest itemsize among inputs and outputs
+  Variant variants[4];  // [index32 * 2 + small]
 };
 
 // The entries of one definition: published once, read without a lock.
