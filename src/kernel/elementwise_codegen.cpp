@@ -1,16 +1,13 @@
 #include "kernel/elementwise_codegen.hpp"
 
 #include <functional>
-#include "kernel/device_includes.hpp"
+#include "kernel/codegen_common.hpp"
 #include "kernel/source_writer.hpp"
 
 namespace ndgpu::kernel {
 namespace {
 
-std::string ctype(DType t) {
-  std::string c = dtype_ctype(t);
-  return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
-}
+std::string ctype(DType t) { return kernel_ctype(t); }
 
 // One element: a local per parameter (a reference where the output's type is its storage
 // type), the user's body, then stores that convert outputs back to their storage type.
@@ -162,11 +159,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   if (!s.after_loop.empty()) src << "  " << s.after_loop << "\n";
   src << "}\n";
 
-  KernelSource ks;
-  ks.source = src.str();
-  ks.entries.push_back(std::move(entry));
-  ks.name_hint = s.name;
-  return ks;
+  return finish_source(src, std::move(entry), s.name);
 }
 
 }  // namespace ndgpu::kernel

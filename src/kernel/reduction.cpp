@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "kernel/binding.hpp"
+#include "kernel/elementwise_fast.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/reduction_codegen.hpp"
 #include "kernel/reduction_plan.hpp"
@@ -285,12 +286,23 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     for (int d = 0; d < plan.out_ndim() && ok; ++d) ok = s[size_t(d)] % 16 == 0;
     if (ok) vec_now = vec;
   }
+  // Small single-pass row reductions on CUDA: the plain row kernel, which compiles in about
+  // half the time (reduction_codegen_rows.cpp); vector loads gain little at that size.
+  const bool plain_rows =
+      device.type == DeviceType::CUDA && strategy == ReduceStrategy::Rows &&
+      plan.out_ndim() == 1 && plan.red_ndim() == 1 && specs.size() == 2 &&
+      specs[0].kind == ArgKind::Array && specs[0].is_output && specs[1].kind == ArgKind::Array &&
+      !specs[1].is_output && plain_rows_reduce_type(rctype) &&
+      small_for_vectors(device, plan.out_size * plan.red_size, int64_t(itemsize(specs[1].storage))) &&
+      !may_split(device, plan, strategy, 0);
+  if (plain_rows) vec_now = 0;
   // Only the modes this call can use are compiled: NVRTC time grows with every mode.
   const int main_mode = vec_now ? kModeRowsVec
                                 : strategy == ReduceStrategy::Rows ? kModeRows : kModeColumns;
   const bool final_per_block = plan.out_size <= 4096;
   const unsigned final_mode = final_per_block ? kModeFinalRows : kModeFinalColumns;
-  const unsigned modes = (1u << main_mode) |
+  const unsigned modes = plain_rows ? 1u << 8  // its own key: the plain kernel
+                                    : (1u << main_mode) |
                          (may_split(device, plan, strategy, vec_now) ? 1u << final_mode : 0u);
 
   std::string key = device.str();
@@ -327,6 +339,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     spec.index32 = plan.index32;
     spec.vec_width = vec;
     spec.modes = modes;
+    spec.plain_rows = plain_rows;
     KernelSource src = generate_reduction(spec);
     src.options = def.options;
     compiled = get_kernel(device, src);

@@ -1,6 +1,6 @@
 #include "kernel/reduction_codegen.hpp"
 
-#include "kernel/device_includes.hpp"
+#include "kernel/codegen_common.hpp"
 #include "kernel/source_writer.hpp"
 
 #include "kernel/signature.hpp"
@@ -8,10 +8,7 @@
 namespace ndgpu::kernel {
 namespace {
 
-std::string ctype(DType t) {
-  std::string c = dtype_ctype(t);
-  return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
-}
+std::string ctype(DType t) { return kernel_ctype(t); }
 
 // Reads of input `a` at byte offset `off`, converted to the parameter's type.
 std::string load(const ArgSpec& a, const std::string& off) {
@@ -23,6 +20,7 @@ std::string load(const ArgSpec& a, const std::string& off) {
 }  // namespace
 
 KernelSource generate_reduction(const ReductionSpec& s) {
+  if (s.plain_rows) return generate_reduction_plain_rows(s);
   const std::string I = s.index32 ? "int" : "long long";
   const int O = s.out_ndim, R = s.red_ndim;
   const std::string So = std::to_string(O), Sr = std::to_string(R), Sn = std::to_string(O + R);
@@ -130,7 +128,7 @@ KernelSource generate_reduction(const ReductionSpec& s) {
     if (a.type == a.storage) {
       src << "    " << ctype(a.type) << "& " << n << " = " << ref << ";\n";
     } else {
-      src << "    " << ctype(a.type) << " " << n << " = " << ctype(a.type) << "();\n";
+      src << "    " << ctype(a.type) << " " << n << "{};\n";
       stores << "    " << ref << " = ndgpu::cast<" << ctype(a.storage) << ">(" << n << ");\n";
     }
   }
@@ -181,11 +179,7 @@ KernelSource generate_reduction(const ReductionSpec& s) {
          "    break;\n";
   src << "  }\n}\n";
 
-  KernelSource ks;
-  ks.source = src.str();
-  ks.entries.push_back(std::move(entry));
-  ks.name_hint = s.name;
-  return ks;
+  return finish_source(src, std::move(entry), s.name);
 }
 
 }  // namespace ndgpu::kernel

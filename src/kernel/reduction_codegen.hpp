@@ -28,6 +28,7 @@ struct ReductionSpec {
   bool index32 = true;
   int vec_width = 0;  // > 0: emit kModeRowsVec for the single input array
   unsigned modes = 0x1f;  // bit k set: emit case k of the mode switch
+  bool plain_rows = false;  // the plain row kernel (reduction_codegen_rows.cpp) instead
 };
 
 // Kernel parameters, in order: each arg (input array: Strided<I, out_ndim + red_ndim>,
@@ -35,5 +36,11 @@ struct ReductionSpec {
 // Extents<I, out_ndim>, Extents<I, red_ndim>, I out_size, I red_size, I chunk,
 // char* partials, int mode.
 KernelSource generate_reduction(const ReductionSpec& spec);
+
+// The plain row kernel, for one output and one input array reduced along one axis
+// (out_ndim == red_ndim == 1) in a single pass, with an accumulator of a type that
+// plain_rows_reduce_type accepts. Same parameters as generate_reduction's kernel.
+KernelSource generate_reduction_plain_rows(const ReductionSpec& spec);
+bool plain_rows_reduce_type(const std::string& ctype);
 
 }  // namespace ndgpu::kernel

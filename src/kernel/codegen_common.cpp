@@ -1,4 +1,4 @@
-#include "kernel/device_includes.hpp"
+#include "kernel/codegen_common.hpp"
 
 namespace ndgpu::kernel {
 
@@ -20,6 +20,19 @@ void write_device_includes(SourceWriter& src, std::span<const ArgSpec> args,
     if (any_complex) src << "#include \"ndgpu/complex.cuh\"\n";
   }
   if (any_complex) src << "using ndgpu::complex;\n";
+}
+
+std::string kernel_ctype(DType t) {
+  std::string c = dtype_ctype(t);
+  return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
+}
+
+KernelSource finish_source(const SourceWriter& src, KernelEntry entry, const std::string& name) {
+  KernelSource ks;
+  ks.source = src.str();
+  ks.entries.push_back(std::move(entry));
+  ks.name_hint = name;
+  return ks;
 }
 
 }  // namespace ndgpu::kernel
