@@ -13,8 +13,9 @@ namespace {
 // float32/float64 first: they are what most first calls use. Complex only for ufuncs.
 constexpr DType kReal[] = {DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::Bool};
 constexpr DType kComplex[] = {DType::Complex64, DType::Complex128};
-// 1000 elements: 32-bit indexing, as for every array under ~2 GiB.
-constexpr int64_t kN = 1000;
+// 1000 elements: 32-bit indexing, as for every array under ~2 GiB. On CUDA, arrays of
+// 4 MiB and more take the vector path (another kernel): kLarge elements reach it.
+constexpr int64_t kN = 1000, kLarge = int64_t(1) << 22;
 
 struct Runner {
   Device device;
@@ -33,8 +34,8 @@ struct Runner {
   NDArray array(const Shape& shape, DType t) { return NDArray::empty_on(device, shape, t); }
 };
 
-void ufuncs(Runner& r, DType t) {
-  NDArray a = r.array({kN}, t);
+void ufuncs(Runner& r, DType t, int64_t n = kN) {
+  NDArray a = r.array({n}, t);
   for (const auto& u : ops::ufunc_table()) {
     std::vector<Operand> same(size_t(u.nin), Operand(a));
     r.run([&] { call_ufunc(u.name, same); });
@@ -95,6 +96,12 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
   }
   for (DType t : kReal) reductions(r, t);
   for (DType t : kComplex) ufuncs(r, t);
+  // Large arrays of the commonest types: ufuncs and fills (zeros, ones) on the vector path.
+  for (DType t : {DType::Float32, DType::Float64, DType::Int64}) {
+    ufuncs(r, t, kLarge);
+    NDArray a = r.array({kLarge}, t);
+    r.run([&] { fill(a, Scalar::py_int(0)); });
+  }
 }
 
 }  // namespace ndgpu::aot
