@@ -247,3 +247,25 @@ def test_ufunc_reduce():
     assert_same(cp.maximum.reduce(cp.asarray(a), axis=None), np.asarray(np.maximum.reduce(a, axis=None)))
     assert_same(cp.minimum.reduce(cp.asarray(a), axis=1, keepdims=True),
                 np.minimum.reduce(a, axis=1, keepdims=True))
+
+
+def test_repeated_calls_replay_the_recorded_launch_correctly():
+    # The second call of a (dtype, shape, axes, keepdims) replays the first one's launch:
+    # it must read the new array, honour the new axes, and not be fooled by an offset view.
+    rng = np.random.default_rng(7)
+    base = rng.random((5, 4097)).astype(np.float32)
+    for _ in range(2):
+        for h in (base, base[::-1].copy(), base + 1):
+            d = cp.asarray(h)
+            assert_same(cp.sum(d), np.sum(h), rtol=1e-5, atol=1e-6)
+            assert_same(d.sum(axis=1), h.sum(axis=1), rtol=1e-5, atol=1e-6)
+            assert_same(d.sum(axis=0, keepdims=True), h.sum(axis=0, keepdims=True), rtol=1e-5,
+                        atol=1e-6)
+            assert_same(d.max(axis=-1), h.max(axis=-1))
+    flat = rng.random(4099).astype(np.float32)
+    d = cp.asarray(flat)
+    for start in (0, 1, 2, 3):  # same shape from differently aligned starts
+        assert_same(d[start:start + 4096].sum(), flat[start:start + 4096].sum(), rtol=1e-5,
+                    atol=1e-6)
+    with pytest.raises(ValueError, match="out of bounds"):
+        d.sum(axis=1)  # a bad axis still raises NumPy's error (AxisError is a ValueError)

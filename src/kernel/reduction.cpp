@@ -7,6 +7,7 @@
 #include "kernel/elementwise_fast.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/reduction_codegen.hpp"
+#include "kernel/reduction_fast.hpp"
 #include "kernel/reduction_plan.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -60,13 +61,6 @@ unsigned pow2_at_least(int64_t v, unsigned lo, unsigned hi) {
 }
 
 // Launch geometry: the strategy's mode, grid, block and the reduced range's split.
-struct Geometry {
-  int mode;
-  Dim3 grid, block;
-  int64_t chunk;
-  int64_t split() const { return grid.y; }
-};
-
 Geometry choose_geometry(Device device, void* fn, const ReductionPlan& plan, ReduceStrategy st,
                          int vec) {
   Backend& be = backend_for(device);
@@ -143,9 +137,86 @@ void push_ints(ArgPack& pack, const char* ptr, const int64_t* vals, int n, bool 
 
 }  // namespace
 
+void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
+                      std::span<const NDArray* const> op_arrays,
+                      std::span<const NDArray* const> raw_arrays,
+                      std::span<const Scalar* const> scalars) {
+  const ReductionPlan& plan = r.plan;
+  const Geometry& g = r.g;
+  NDArray partials;
+  char* part_ptr = nullptr;
+  if (g.split() > 1) {
+    if (r.rsize == 0) throw ValueError(name + ": unknown accumulator size");
+    partials = NDArray::empty_on(device, Shape{int64_t(r.rsize) * g.split() * plan.out_size},
+                                 DType::UInt8);
+    part_ptr = static_cast<char*>(partials.data());
+  }
+  auto pack_args = [&](ArgPack& pack, int64_t chunk, int mode) {
+    size_t op = 0, raw = 0, sc = 0;
+    for (const auto& a : r.specs) {
+      if (a.kind == ArgKind::Array) {
+        int n = a.is_output ? plan.out_ndim() : plan.out_ndim() + plan.red_ndim();
+        push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(),
+                  n, plan.index32);
+        ++op;
+      } else if (a.kind == ArgKind::Scalar) {
+        alignas(16) std::byte v[16];
+        scalars[sc++]->store_as(a.type, v);
+        pack.push_bytes(v, itemsize(a.type));
+      } else {
+        const NDArray* arr = raw_arrays[raw++];
+        int rnd = std::max(arr->ndim(), 1);
+        SmallVector<int64_t, 16> words;
+        words.push_back(int64_t(reinterpret_cast<intptr_t>(arr->data())));
+        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->shape()[d] : 1);
+        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->strides()[d] : 0);
+        words.push_back(arr->size());
+        words.push_back(arr->c_contiguous() ? 1 : 0);
+        pack.push_bytes(words.data(), words.size() * 8);
+      }
+    }
+    push_ints(pack, nullptr, plan.out_shape.data(), plan.out_ndim(), plan.index32);
+    push_ints(pack, nullptr, plan.red_shape.data(), plan.red_ndim(), plan.index32);
+    push_index(pack, plan.out_size, plan.index32);
+    push_index(pack, plan.red_size, plan.index32);
+    push_index(pack, chunk, plan.index32);
+    pack.push(part_ptr);
+    pack.push(mode);
+  };
+
+  Backend& be = backend_for(device);
+  LaunchConfig cfg;
+  cfg.stream = current_stream(device);
+  cfg.grid = g.grid;
+  cfg.block = g.block;
+  ArgPack pack;
+  pack_args(pack, g.chunk, g.mode);
+  be.launch(device.index, r.kernel.function, cfg, pack.pointers());
+  if (g.split() > 1) {
+    // Second pass over the partials: a block per output when outputs are few.
+    const int64_t split = g.split();
+    const bool per_block = r.final_per_block;
+    LaunchConfig c2;
+    c2.stream = cfg.stream;
+    if (device.type == DeviceType::CPU) {
+      c2.grid.x = unsigned(std::clamp<int64_t>(plan.out_size / 256, 1, 64));
+    } else if (per_block) {
+      c2.block.x = pow2_at_least(split, 32, 256);
+      c2.grid.x = unsigned(plan.out_size);
+    } else {
+      c2.block.x = 256;
+      c2.grid.x = unsigned((plan.out_size + 255) / 256);
+    }
+    ArgPack fin;
+    pack_args(fin, split, per_block ? kModeFinalRows : kModeFinalColumns);
+    be.launch(device.index, r.kernel.function, c2, fin.pointers());
+  }
+}
+
 std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<const Operand> args,
                                    const std::optional<std::vector<int64_t>>& axes,
                                    bool keepdims) {
+  if (auto outs = run_reduction_fast(def, args, axes, keepdims)) return std::move(*outs);
   const size_t nin = def.in.size(), nout = def.out.size();
   const CallArgs call = split_call_args(def.name, def.in, def.out, args);
   auto ins = call.ins;
@@ -352,74 +423,9 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   if (g.split() > 1 && !(modes >> final_mode & 1u))
     throw BackendError(def.name + ": internal error: a split reduction without its final pass");
 
-  NDArray partials;
-  char* part_ptr = nullptr;
-  if (g.split() > 1) {
-    if (rsize == 0) throw ValueError(def.name + ": unknown accumulator size");
-    partials = NDArray::empty_on(device, Shape{int64_t(rsize) * g.split() * plan.out_size},
-                                 DType::UInt8);
-    part_ptr = static_cast<char*>(partials.data());
-  }
-  auto pack_args = [&](ArgPack& pack, int64_t chunk, int mode) {
-    size_t op = 0, raw = 0, sc = 0;
-    for (const auto& a : specs) {
-      if (a.kind == ArgKind::Array) {
-        int n = a.is_output ? plan.out_ndim() : plan.out_ndim() + plan.red_ndim();
-        push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(),
-                  n, plan.index32);
-        ++op;
-      } else if (a.kind == ArgKind::Scalar) {
-        alignas(16) std::byte v[16];
-        scalars[sc++]->store_as(a.type, v);
-        pack.push_bytes(v, itemsize(a.type));
-      } else {
-        const NDArray* arr = raw_arrays[raw++];
-        int rnd = std::max(arr->ndim(), 1);
-        std::vector<int64_t> words;
-        words.push_back(int64_t(reinterpret_cast<intptr_t>(arr->data())));
-        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->shape()[d] : 1);
-        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->strides()[d] : 0);
-        words.push_back(arr->size());
-        words.push_back(arr->c_contiguous() ? 1 : 0);
-        pack.push_bytes(words.data(), words.size() * 8);
-      }
-    }
-    push_ints(pack, nullptr, plan.out_shape.data(), plan.out_ndim(), plan.index32);
-    push_ints(pack, nullptr, plan.red_shape.data(), plan.red_ndim(), plan.index32);
-    push_index(pack, plan.out_size, plan.index32);
-    push_index(pack, plan.red_size, plan.index32);
-    push_index(pack, chunk, plan.index32);
-    pack.push(part_ptr);
-    pack.push(mode);
-  };
-
-  Backend& be = backend_for(device);
-  LaunchConfig cfg;
-  cfg.stream = current_stream(device);
-  cfg.grid = g.grid;
-  cfg.block = g.block;
-  ArgPack pack;
-  pack_args(pack, g.chunk, g.mode);
-  be.launch(device.index, compiled.function, cfg, pack.pointers());
-  if (g.split() > 1) {
-    // Second pass over the partials: a block per output when outputs are few.
-    const int64_t split = g.split();
-    const bool per_block = final_per_block;
-    LaunchConfig c2;
-    c2.stream = cfg.stream;
-    if (device.type == DeviceType::CPU) {
-      c2.grid.x = unsigned(std::clamp<int64_t>(plan.out_size / 256, 1, 64));
-    } else if (per_block) {
-      c2.block.x = pow2_at_least(split, 32, 256);
-      c2.grid.x = unsigned(plan.out_size);
-    } else {
-      c2.block.x = 256;
-      c2.grid.x = unsigned((plan.out_size + 255) / 256);
-    }
-    ArgPack fin;
-    pack_args(fin, split, per_block ? kModeFinalRows : kModeFinalColumns);
-    be.launch(device.index, compiled.function, c2, fin.pointers());
-  }
+  ReductionRecipe recipe{compiled, std::move(plan), std::move(specs), g, final_per_block, rsize};
+  launch_reduction(device, def.name, recipe, op_arrays, raw_arrays, scalars);
+  remember_reduction(def, args, axes, keepdims, std::move(recipe), out_arrays);
   return out_arrays;
 }
 

@@ -10,6 +10,7 @@
 
 #include "kernel/definition.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/reduction_fast.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
 
@@ -24,6 +25,7 @@ struct ReductionDefinition : KernelDefinition {
   bool reduce_type_is_ctype = false;  // reduce_type is a C type, never a dtype name
   std::vector<std::string> includes;  // extra device headers
   bool uses_index = false;  // the code reads i, _i or _j: keep C order
+  mutable ReductionFastTable fast;  // the shortcut's recipes (reduction_fast.hpp)
 
   ReductionDefinition(const std::string& in_params, const std::string& out_params,
                       std::string map_expr, std::string reduce_expr, std::string post_map_expr,

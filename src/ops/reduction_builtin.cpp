@@ -1,18 +1,19 @@
 #include "ops/reduction_builtin.hpp"
 
+#include <algorithm>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <memory>
 #include <mutex>
 
+#include "kernel/codegen_common.hpp"
 #include "kernel/reduction.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::ops {
 
-std::string kernel_ctype(DType t) {
-  std::string c = dtype_ctype(t);
-  return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
-}
+std::string kernel_ctype(DType t) { return kernel::kernel_ctype(t); }
 
 std::string compute_ctype(DType t) { return t == DType::Float16 ? "float" : kernel_ctype(t); }
 
@@ -92,37 +93,88 @@ std::string lowest_expr(DType t) { return is_inexact(t) ? float_limit(t, true, "
 std::string highest_expr(DType t) { return is_inexact(t) ? float_limit(t, false, "inf") : int_limit(t, false); }
 std::string nan_expr(DType t) { return float_limit(t, false, "nan"); }
 
-NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
-                    const OptArray& out, bool keepdims) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<kernel::ReductionDefinition>> defs;
+namespace {
+
+// Built-in definitions by (operation, input dtypes, output dtype), found by a hash of those
+// without building any string. Entries are never removed.
+struct BuiltinIndex {
+  struct Entry {
+    std::string op;
+    SmallVector<DType, 2> in;
+    DType out;
+    const kernel::ReductionDefinition* def;
+  };
+  std::mutex mu;
+  std::map<std::string, std::unique_ptr<kernel::ReductionDefinition>> by_name;
+  std::unordered_map<uint64_t, std::vector<Entry>> by_hash;
+};
+BuiltinIndex& index() {
+  static BuiltinIndex* i = new BuiltinIndex;  // never destroyed: definitions outlive main
+  return *i;
+}
+
+uint64_t builtin_hash(std::string_view op, std::span<const DType> in, DType out) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  auto mix = [&](unsigned char c) { h = (h ^ c) * 1099511628211ull; };
+  for (char c : op) mix(static_cast<unsigned char>(c));
+  for (DType t : in) mix(static_cast<unsigned char>(t));
+  mix(static_cast<unsigned char>(out));
+  return h;
+}
+
+}  // namespace
+
+const kernel::ReductionDefinition* find_builtin(std::string_view op, std::span<const DType> in,
+                                                DType out) {
+  BuiltinIndex& ix = index();
+  std::lock_guard lk(ix.mu);
+  auto it = ix.by_hash.find(builtin_hash(op, in, out));
+  if (it == ix.by_hash.end()) return nullptr;
+  for (const auto& e : it->second)
+    if (e.op == op && e.out == out && std::equal(e.in.begin(), e.in.end(), in.begin(), in.end()))
+      return e.def;
+  return nullptr;
+}
+
+const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
   std::string key = r.op;
   key += '_';
   for (DType t : r.in) key += dtype_name(t);
   key += '_';
   key += dtype_name(r.out);
-  const kernel::ReductionDefinition* def;
-  {
-    std::lock_guard lk(mu);
-    auto& slot = defs[key];
-    if (!slot) {
-      static const char* names[] = {"x", "w"};
-      std::string in;
-      for (size_t k = 0; k < r.in.size(); ++k)
-        in += (k ? ", " : "") + std::string(dtype_name(r.in[k])) + " " + names[k];
-      if (!r.scalar_params.empty()) in += ", " + r.scalar_params;
-      slot = std::make_unique<kernel::ReductionDefinition>(
-          in, std::string(dtype_name(r.out)) + " y", r.map, r.reduce, r.post, r.identity,
-          "ndgpu_" + key, r.acc, true, "");
-      slot->reduce_size = r.acc_size;
-      slot->reduce_type_is_ctype = true;
-      slot->includes = {"ndgpu/reduce_ops.cuh"};
-    }
-    def = slot.get();
+  BuiltinIndex& ix = index();
+  std::lock_guard lk(ix.mu);
+  auto& slot = ix.by_name[key];
+  if (!slot) {
+    static const char* names[] = {"x", "w"};
+    std::string in;
+    for (size_t k = 0; k < r.in.size(); ++k)
+      in += (k ? ", " : "") + std::string(dtype_name(r.in[k])) + " " + names[k];
+    if (!r.scalar_params.empty()) in += ", " + r.scalar_params;
+    slot = std::make_unique<kernel::ReductionDefinition>(
+        in, std::string(dtype_name(r.out)) + " y", r.map, r.reduce, r.post, r.identity,
+        "ndgpu_" + key, r.acc, true, "");
+    slot->reduce_size = r.acc_size;
+    slot->reduce_type_is_ctype = true;
+    slot->includes = {"ndgpu/reduce_ops.cuh"};
+    BuiltinIndex::Entry e{r.op, {}, r.out, slot.get()};
+    for (DType t : r.in) e.in.push_back(t);
+    ix.by_hash[builtin_hash(r.op, r.in, r.out)].push_back(std::move(e));
   }
-  std::vector<Operand> args = inputs;
-  if (out) args.push_back(*out);
-  return kernel::run_reduction(*def, args, axis, keepdims)[0];
+  return *slot;
+}
+
+NDArray run_definition(const kernel::ReductionDefinition& def, std::span<const Operand> inputs,
+                       const Axes& axis, const OptArray& out, bool keepdims) {
+  if (!out) return kernel::run_reduction(def, inputs, axis, keepdims)[0];
+  std::vector<Operand> args(inputs.begin(), inputs.end());
+  args.push_back(*out);
+  return kernel::run_reduction(def, args, axis, keepdims)[0];
+}
+
+NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
+                    const OptArray& out, bool keepdims) {
+  return run_definition(builtin_definition(r), inputs, axis, out, keepdims);
 }
 
 }  // namespace ndgpu::ops

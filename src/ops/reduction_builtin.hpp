@@ -1,11 +1,17 @@
 // Built-in reductions as generated ReductionDefinitions: one per (operation, dtypes), made on
 // first use and cached, like the ufunc loops.
 #pragma once
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ndgpu/reductions.hpp"
 #include "ndgpu/scalar.hpp"
+
+namespace ndgpu::kernel {
+struct ReductionDefinition;
+}
 
 namespace ndgpu::ops {
 
@@ -22,6 +28,26 @@ struct BuiltinReduce {
 // Runs `r` over `inputs` (arrays, then the scalars of scalar_params).
 NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
                     const OptArray& out, bool keepdims);
+
+// The definition made from `r` (once per operation and dtypes), and the one already made for
+// (op, in, out) or nullptr: callers on the dispatch path look first and build `r` only on a
+// miss, so a repeated call builds no string.
+const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r);
+const kernel::ReductionDefinition* find_builtin(std::string_view op, std::span<const DType> in,
+                                                DType out);
+NDArray run_definition(const kernel::ReductionDefinition& def, std::span<const Operand> inputs,
+                       const Axes& axis, const OptArray& out, bool keepdims);
+
+// run_builtin for one input array, calling make() (a BuiltinReduce) only on the first call.
+template <class Make>
+NDArray run_builtin_cached(const char* op, const NDArray& a, DType out_type, Make&& make,
+                           const Axes& axis, const OptArray& out, bool keepdims) {
+  const DType in[1] = {a.dtype()};
+  const kernel::ReductionDefinition* def = find_builtin(op, in, out_type);
+  if (!def) def = &builtin_definition(make());
+  const Operand args[1] = {a};
+  return run_definition(*def, args, axis, out, keepdims);
+}
 
 std::string kernel_ctype(DType t);       // "float", "ndgpu::complex<float>"
 std::string compute_ctype(DType t);      // arithmetic type: float16 computes in float

@@ -15,29 +15,33 @@ NDArray sum_like(const char* op, const char* reduce, const char* identity, bool 
                  const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
                  bool keepdims) {
   DType ot = dtype.value_or(ops::sum_dtype(a.dtype()));
-  std::string acc = ops::compute_ctype(ot);
-  std::string map = "ndgpu::cast<" + acc + ">(x)";
-  if (skip_nan && is_inexact(a.dtype()))
-    map = "ndgpu::isnan_(x) ? " + acc + "(" + identity + ") : " + map;
-  BuiltinReduce r{op, {a.dtype()}, ot, acc, itemsize(ot),
-                  map, reduce, "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)", identity, ""};
-  if (ot == DType::Float16) r.acc_size = 4;
-  return ops::run_builtin(r, {a}, axis, out, keepdims);
+  auto make = [&] {
+    std::string acc = ops::compute_ctype(ot);
+    std::string map = "ndgpu::cast<" + acc + ">(x)";
+    if (skip_nan && is_inexact(a.dtype()))
+      map = "ndgpu::isnan_(x) ? " + acc + "(" + identity + ") : " + map;
+    BuiltinReduce r{op, {a.dtype()}, ot, acc, itemsize(ot),
+                    map, reduce, "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)", identity, ""};
+    if (ot == DType::Float16) r.acc_size = 4;
+    return r;
+  };
+  return ops::run_builtin_cached(op, a, ot, make, axis, out, keepdims);
 }
 
 NDArray extreme(bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
                 const OptArray& out, bool keepdims) {
   ops::require_nonempty(a, axis, is_max ? "maximum" : "minimum");
   DType t = a.dtype();
-  std::string ct = kernel_ctype(t);
-  bool nan_aware = skip_nan && is_inexact(t);
-  std::string reduce = std::string("ndgpu::") + (nan_aware ? (is_max ? "fmax_" : "fmin_")
-                                                           : (is_max ? "maximum" : "minimum")) + "(a, b)";
-  std::string identity = nan_aware ? ops::nan_expr(t)
-                                   : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
-  std::string op = std::string(skip_nan ? "nan" : "") + (is_max ? "max" : "min");
-  BuiltinReduce r{op, {t}, t, ct, itemsize(t), "x", reduce, "y = a", identity, ""};
-  return ops::run_builtin(r, {a}, axis, out, keepdims);
+  const char* op = skip_nan ? (is_max ? "nanmax" : "nanmin") : (is_max ? "max" : "min");
+  auto make = [&] {
+    bool nan_aware = skip_nan && is_inexact(t);
+    std::string reduce = std::string("ndgpu::") + (nan_aware ? (is_max ? "fmax_" : "fmin_")
+                                                             : (is_max ? "maximum" : "minimum")) + "(a, b)";
+    std::string identity = nan_aware ? ops::nan_expr(t)
+                                     : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
+    return BuiltinReduce{op, {t}, t, kernel_ctype(t), itemsize(t), "x", reduce, "y = a", identity, ""};
+  };
+  return ops::run_builtin_cached(op, a, t, make, axis, out, keepdims);
 }
 
 std::string mode_name(bool is_max) { return is_max ? "argmax" : "argmin"; }

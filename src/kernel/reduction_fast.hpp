@@ -1,0 +1,81 @@
+// The dispatch shortcut for reductions: a call whose inputs are C-contiguous arrays of one
+// shape on the current device, with outputs allocated by the call, is decided by its device,
+// dtypes, shape, reduced axes, keepdims and the first input's alignment. run_reduction
+// records each such decision (a recipe); the next call with the same key replays it,
+// skipping binding, planning, the string key and the occupancy query.
+#pragma once
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kernel/elementwise_codegen.hpp"
+#include "kernel/kernel_cache.hpp"
+#include "kernel/reduction_plan.hpp"
+#include "ndgpu/backend.hpp"
+#include "ndgpu/ndarray.hpp"
+#include "ndgpu/scalar.hpp"
+
+namespace ndgpu::kernel {
+
+struct ReductionDefinition;
+
+// The launch of the main pass (and, when grid.y > 1, the second pass over the partials).
+struct Geometry {
+  int mode;
+  Dim3 grid, block;
+  int64_t chunk;
+  int64_t split() const { return grid.y; }
+};
+
+// Everything a call decided that does not depend on the arrays' addresses.
+struct ReductionRecipe {
+  CompiledKernel kernel;
+  ReductionPlan plan;
+  std::vector<ArgSpec> specs;  // outputs first, then inputs
+  Geometry g;
+  bool final_per_block = true;
+  size_t rsize = 0;  // the accumulator's size (for the partials)
+};
+
+// Launches `r`; op_arrays are the non-raw arrays in spec order (outputs, then inputs).
+void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
+                      std::span<const NDArray* const> op_arrays,
+                      std::span<const NDArray* const> raw_arrays,
+                      std::span<const Scalar* const> scalars);
+
+// The recipes of one definition, most recent first (a few: one per shape a loop uses).
+class ReductionFastTable {
+ public:
+  struct Key {
+    uint64_t head = 0;  // 0: the call does not qualify
+    uint64_t mask = 0;  // reduced axes
+    Shape shape;
+  };
+  struct Entry {
+    Key key;
+    ReductionRecipe recipe;
+    Shape out_shape;
+    SmallVector<DType, 2> out_types;
+  };
+  std::shared_ptr<const Entry> find(const Key& key) const;
+  void add(std::shared_ptr<const Entry> e);
+
+ private:
+  static constexpr size_t kEntries = 8;
+  mutable std::mutex mu_;
+  std::vector<std::shared_ptr<const Entry>> entries_;
+};
+
+std::optional<std::vector<NDArray>> run_reduction_fast(
+    const ReductionDefinition& def, std::span<const Operand> args,
+    const std::optional<std::vector<int64_t>>& axes, bool keepdims);
+
+// Called by the general path after it launched: records the recipe if the call qualified.
+void remember_reduction(const ReductionDefinition& def, std::span<const Operand> args,
+                        const std::optional<std::vector<int64_t>>& axes, bool keepdims,
+                        ReductionRecipe recipe, std::span<const NDArray> outs);
+
+}  // namespace ndgpu::kernel
