@@ -88,4 +88,23 @@ TypeBindings bind_placeholders(const std::string& kernel, const std::vector<Para
   return b;
 }
 
+std::vector<NDArray> call_outputs(const std::string& kernel, const std::vector<Param>& out,
+                                  const CallArgs& call, const TypeBindings& bound,
+                                  const Shape& shape, const char* shape_what, Device device) {
+  std::vector<NDArray> arrays;
+  arrays.reserve(out.size());
+  for (size_t k = 0; k < out.size(); ++k) {
+    if (k < call.outs.size()) {
+      const NDArray& o = std::get<NDArray>(call.outs[k]);
+      if (!out[k].raw && o.shape() != shape)
+        throw ValueError(kernel + ": output '" + out[k].name + "' has shape " +
+                         shape_str(o.shape()) + " but " + shape_what + " is " + shape_str(shape));
+      arrays.push_back(o);
+    } else {
+      arrays.push_back(NDArray::empty_on(device, shape, bound.resolve(kernel, out[k])));
+    }
+  }
+  return arrays;
+}
+
 }  // namespace ndgpu::kernel

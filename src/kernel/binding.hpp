@@ -49,4 +49,10 @@ ArgSpec classify_arg(const std::string& kernel, const Param& p, DType type, cons
 TypeBindings bind_placeholders(const std::string& kernel, const std::vector<Param>& in,
                                const std::vector<Param>& out, const CallArgs& call);
 
+// The call's outputs: the given ones (non-raw ones must have `shape`, else ValueError naming
+// `shape_what`, e.g. "the broadcast shape"), then new arrays of the bound types on `device`.
+std::vector<NDArray> call_outputs(const std::string& kernel, const std::vector<Param>& out,
+                                  const CallArgs& call, const TypeBindings& bound,
+                                  const Shape& shape, const char* shape_what, Device device);
+
 }  // namespace ndgpu::kernel

@@ -27,6 +27,23 @@ std::string kernel_ctype(DType t) {
   return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
 }
 
+void declare_param(const ArgSpec& a, const std::string& array_type,
+                   std::vector<std::string>& params, KernelEntry& entry) {
+  const std::string& n = a.param->name;
+  std::string type;
+  if (a.kind == ArgKind::Raw) {
+    type = "ndgpu::RawArray<" + kernel_ctype(a.type) + ", " + std::to_string(a.raw_ndim) + ">";
+    params.push_back(type + " " + n);
+  } else if (a.kind == ArgKind::Scalar) {
+    type = kernel_ctype(a.type);
+    params.push_back(type + " _s_" + n);
+  } else {
+    type = array_type;
+    params.push_back(type + " _p_" + n);
+  }
+  entry.param_types.push_back(type);
+}
+
 KernelSource finish_source(const SourceWriter& src, KernelEntry entry, const std::string& name) {
   KernelSource ks;
   ks.source = src.str();

@@ -4,6 +4,7 @@
 #pragma once
 #include <span>
 #include <string>
+#include <vector>
 
 #include "kernel/binding.hpp"
 #include "kernel/source_writer.hpp"
@@ -17,6 +18,12 @@ void write_device_includes(SourceWriter& src, std::span<const ArgSpec> args,
 
 // A dtype's C type in kernel code ("float", "ndgpu::complex<float>").
 std::string kernel_ctype(DType t);
+
+// Declares argument `a` as a kernel parameter, appending "type name" to `params` and the type
+// to `entry`: raw arrays as RawArray<T, N> under their own name, scalars as _s_<name>, arrays
+// as `array_type` under _p_<name>.
+void declare_param(const ArgSpec& a, const std::string& array_type,
+                   std::vector<std::string>& params, KernelEntry& entry);
 
 // The generated source with its one entry point.
 KernelSource finish_source(const SourceWriter& src, KernelEntry entry, const std::string& name);

@@ -110,19 +110,8 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   }
 
   // Outputs: given (then they must have the broadcast shape) or allocated.
-  std::vector<NDArray> out_arrays;
-  out_arrays.reserve(nout);
-  for (size_t k = 0; k < nout; ++k) {
-    if (k < outs.size()) {
-      const NDArray& o = std::get<NDArray>(outs[k]);
-      if (!def.out[k].raw && o.shape() != shape)
-        throw ValueError(def.name + ": output '" + def.out[k].name + "' has shape " +
-                         shape_str(o.shape()) + " but the broadcast shape is " + shape_str(shape));
-      out_arrays.push_back(o);
-    } else {
-      out_arrays.push_back(NDArray::empty_on(device, shape, bound.resolve(def.name, def.out[k])));
-    }
-  }
+  std::vector<NDArray> out_arrays =
+      call_outputs(def.name, def.out, call, bound, shape, "the broadcast shape", device);
   int64_t n = shape_size(shape);
 
   // Argument specs and the plan's operands (non-raw arrays, outputs first).

@@ -54,24 +54,9 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
   if (!s.preamble.empty()) src << s.preamble << "\n";
 
   std::vector<std::string> params;
-  for (const auto& a : s.args) {
-    const std::string& n = a.param->name;
-    std::string type;
-    if (a.kind == ArgKind::Raw) {
-      type = "ndgpu::RawArray<" + ctype(a.type) + ", " + std::to_string(a.raw_ndim) + ">";
-      params.push_back(type + " " + n);
-    } else if (a.kind == ArgKind::Scalar) {
-      type = ctype(a.type);
-      params.push_back(type + " _s_" + n);
-    } else if (s.contiguous) {
-      type = ctype(a.storage) + "*";
-      params.push_back(type + " _p_" + n);
-    } else {
-      type = "ndgpu::Strided<" + I + ", " + D + ">";
-      params.push_back(type + " _p_" + n);
-    }
-    entry.param_types.push_back(type);
-  }
+  for (const auto& a : s.args)
+    declare_param(a, s.contiguous ? ctype(a.storage) + "*" : "ndgpu::Strided<" + I + ", " + D + ">",
+                  params, entry);
   if (!s.contiguous) {
     std::string type = "ndgpu::Extents<" + I + ", " + D + ">";
     params.push_back(type + " _shape");

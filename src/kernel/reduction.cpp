@@ -220,7 +220,6 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   const size_t nin = def.in.size(), nout = def.out.size();
   const CallArgs call = split_call_args(def.name, def.in, def.out, args);
   auto ins = call.ins;
-  auto outs = call.outs;
   Device device = current_device();
   const TypeBindings bound = bind_placeholders(def.name, def.in, def.out, call);
   auto type_of = [&](const Param& p) { return bound.resolve(def.name, p); };
@@ -249,20 +248,8 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     if (!red[d]) out_shape.push_back(shape[d]);
     else if (keepdims) out_shape.push_back(1);
 
-  std::vector<NDArray> out_arrays;
-  out_arrays.reserve(nout);
-  for (size_t k = 0; k < nout; ++k) {
-    if (k < outs.size()) {
-      const NDArray& o = std::get<NDArray>(outs[k]);
-      if (!def.out[k].raw && o.shape() != out_shape)
-        throw ValueError(def.name + ": output '" + def.out[k].name + "' has shape " +
-                         shape_str(o.shape()) + " but the reduction's shape is " +
-                         shape_str(out_shape));
-      out_arrays.push_back(o);
-    } else {
-      out_arrays.push_back(NDArray::empty_on(device, out_shape, type_of(def.out[k])));
-    }
-  }
+  std::vector<NDArray> out_arrays =
+      call_outputs(def.name, def.out, call, bound, out_shape, "the reduction's shape", device);
 
   // Operands for the plan: outputs (strides over the input shape, 0 on reduced axes), inputs.
   std::vector<ArgSpec> specs;

@@ -41,20 +41,8 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   const ArgSpec* single_input = nullptr;
   int n_inputs = 0;
   for (const auto& a : s.args) {
-    const std::string& n = a.param->name;
-    std::string type;
-    if (a.kind == ArgKind::Raw) {
-      type = "ndgpu::RawArray<" + ctype(a.type) + ", " + std::to_string(a.raw_ndim) + ">";
-      params.push_back(type + " " + n);
-    } else if (a.kind == ArgKind::Scalar) {
-      type = ctype(a.type);
-      params.push_back(type + " _s_" + n);
-    } else {
-      type = "ndgpu::Strided<" + I + ", " + (a.is_output ? So : Sn) + ">";
-      params.push_back(type + " _p_" + n);
-      if (!a.is_output) single_input = &a, ++n_inputs;
-    }
-    entry.param_types.push_back(type);
+    declare_param(a, "ndgpu::Strided<" + I + ", " + (a.is_output ? So : Sn) + ">", params, entry);
+    if (a.kind == ArgKind::Array && !a.is_output) single_input = &a, ++n_inputs;
   }
   if (n_inputs != 1) single_input = nullptr;
   for (auto [type, name] : {std::pair<std::string, std::string>{"ndgpu::Extents<" + I + ", " + So + ">", "_oshape"},
