@@ -317,3 +317,11 @@ def test_kernel_reuse_across_dtypes_and_shapes():
     for t, shape in [(np.int32, (3,)), (np.float64, (2, 2)), (np.int32, (4, 1)), (np.uint8, ())]:
         xn = (np.arange(int(np.prod(shape))) + 1).astype(t).reshape(shape)
         assert_same(k(cp.array(xn)), xn - np.array(1, dtype=t))
+
+
+def test_output_of_the_wrong_shape_raises_and_is_left_alone(squared_diff):
+    x = cp.arange(6, dtype=np.float32)
+    out = cp.full((1,), 7.0, dtype=np.float32)  # broadcasts with the inputs, yet too small
+    with pytest.raises(ValueError, match="has shape \\(1,\\) but the broadcast shape is \\(6,\\)"):
+        squared_diff(x, x, out)
+    np.testing.assert_array_equal(out.get(), np.full((1,), 7.0, dtype=np.float32))

@@ -80,3 +80,11 @@ def test_large_rows(l2norm):
     a = np.random.default_rng(3).random((2000, 1500), dtype=np.float32)
     np.testing.assert_allclose(l2norm(cp.asarray(a), axis=1).get(),
                                np.sqrt((a.astype(np.float64) ** 2).sum(axis=1)), rtol=1e-5)
+
+
+def test_output_of_the_wrong_shape_raises_and_is_left_alone(l2norm):
+    x = cp.arange(10, dtype=np.float32).reshape(2, 5)
+    out = cp.full((5,), -1.0, dtype=np.float32)
+    with pytest.raises(ValueError, match="has shape \\(5,\\) but the reduction's shape is \\(2,\\)"):
+        l2norm(x, out, axis=1)
+    assert_same(out, np.full((5,), -1.0, dtype=np.float32))
