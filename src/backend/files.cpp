@@ -112,4 +112,15 @@ std::string hash_hex(const std::string& data) {
   return buf;
 }
 
+TempDir::TempDir(const std::string& prefix) {
+  std::string tmpl = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (!::mkdtemp(tmpl.data())) throw BackendError("cannot create a temporary folder " + tmpl);
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;  // a folder that cannot be removed is left behind, never an error
+  std::filesystem::remove_all(path_, ec);
+}
+
 }  // namespace ndgpu

@@ -20,6 +20,20 @@ std::string shell_quote(const std::string& s);
 std::vector<std::string> split_lines(const std::string& text);
 // "   1 | first line" numbering, used by every CompileError.
 std::string number_lines(const std::string& source);
+// A fresh private folder under the system's temporary directory (mkdtemp), removed with
+// everything in it when this goes out of scope. Raises BackendError when it cannot be made.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& prefix);
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 // A hex digest (FNV-1a 64 over two seeds = 128 bits): stable across runs and machines.
 std::string hash_hex(const std::string& data);
 

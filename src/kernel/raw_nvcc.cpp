@@ -43,23 +43,14 @@ std::string nvcc_identity() {
 }
 
 std::string nvcc_compile(const KernelSource& src, int arch) {
-  static std::atomic<unsigned> counter{0};
-  fs::path work = fs::temp_directory_path() /
-                  ("ndgpu-nvcc-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{work};
+  TempDir tmp("ndgpu-nvcc");
+  const fs::path work = tmp.path();
   for (const auto* headers : {&embedded_device_headers(), &src.headers})
     for (const auto& [name, text] : *headers) {
       fs::path p = work / "include" / name;
       fs::create_directories(p.parent_path());
       write_file_atomic(p.string(), text);
     }
-  fs::create_directories(work);
   write_file_atomic((work / "kernel.cu").string(), src.source);
   bool has_arch = false, has_std = false;
   for (const auto& o : src.options) {

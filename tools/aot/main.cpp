@@ -110,17 +110,8 @@ int main(int argc, char** argv) {
   // No pack while capturing (it would hide kernels from the compiler) and a private,
   // empty kernel cache (a user's cached kernel would hide it too).
   setenv("NDGPU_AOT_PACK", "", 1);
-  std::string tmpl = (std::filesystem::temp_directory_path() / "ndgpu-aot-XXXXXX").string();
-  if (!::mkdtemp(tmpl.data())) {
-    std::perror("ndgpu_aot: mkdtemp");
-    return 1;
-  }
-  const std::string tmp = tmpl;
-  setenv("NDGPU_CACHE_DIR", tmp.c_str(), 1);
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() { std::filesystem::remove_all(dir); }
-  } cleanup{tmp};
+  TempDir tmp("ndgpu-aot");
+  setenv("NDGPU_CACHE_DIR", tmp.path().c_str(), 1);
 
   if (!cuda::nvrtc_available()) {
     std::fprintf(stderr, "ndgpu_aot: NVRTC is not available: writing an empty pack\n");
@@ -150,7 +141,7 @@ int main(int argc, char** argv) {
     if (auto bin = previous ? previous->find(c.key) : std::nullopt) c.binary = std::move(*bin);
     else to_compile.push_back(&c);
   }
-  std::string cubins = tmp + "/cubins";
+  std::string cubins = tmp.path() + "/cubins";
   std::filesystem::create_directories(cubins);
   if (!compile_all(to_compile, archs, unsigned(std::min<size_t>(jobs, to_compile.size())), cubins))
     return 1;

@@ -91,17 +91,8 @@ std::string host_translation_unit(const KernelSource& src) {
 }
 
 std::string compile_shared_object(const KernelSource& src) {
-  static std::atomic<unsigned> counter{0};
-  fs::path work = fs::temp_directory_path() /
-                  ("ndgpu-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  fs::create_directories(work);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{work};
+  TempDir tmp("ndgpu");
+  const fs::path work = tmp.path();
   // User headers (RawKernel options -I) are written beside the source, never read via -I.
   for (const auto& [name, text] : src.headers) {
     fs::path p = work / "include" / name;
