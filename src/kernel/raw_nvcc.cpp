@@ -3,7 +3,6 @@
 // folder: ndgpu's device headers and the user's (read through -I when the module was made).
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
