@@ -14,14 +14,7 @@ void* HostArrayPool::try_acquire(size_t nbytes) {
   size_t rounded = (nbytes + kRound - 1) / kRound * kRound;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    // A cached buffer up to twice the request; a larger one would waste page-locked memory.
-    auto it = free_.lower_bound(rounded);
-    if (it != free_.end() && it->first <= 2 * rounded) {
-      void* p = it->second;
-      cached_ -= it->first;
-      free_.erase(it);
-      return p;
-    }
+    if (void* p = free_.take(rounded)) return p;
     if (pending_.count(rounded) || held_ + rounded > limit_) return nullptr;
     pending_.insert(rounded);
     held_ += rounded;  // reserved now, so concurrent misses respect the limit
@@ -44,8 +37,7 @@ void HostArrayPool::prepare(size_t rounded) {
     return;
   }
   buffers_[static_cast<const char*>(p)] = rounded;
-  free_.emplace(rounded, p);
-  cached_ += rounded;
+  free_.put(rounded, p);
 }
 
 void HostArrayPool::release(void* ptr) {
@@ -53,8 +45,7 @@ void HostArrayPool::release(void* ptr) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = buffers_.find(static_cast<const char*>(ptr));
   if (it == buffers_.end()) return;  // not ours: nothing to do
-  free_.emplace(it->second, ptr);
-  cached_ += it->second;
+  free_.put(it->second, ptr);
 }
 
 bool HostArrayPool::owns(const void* ptr, size_t nbytes) const {
@@ -68,18 +59,16 @@ bool HostArrayPool::owns(const void* ptr, size_t nbytes) const {
 
 HostArrayPool::Stats HostArrayPool::stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return {held_, cached_};
+  return {held_, free_.bytes()};
 }
 
 void HostArrayPool::free_cached() {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& [size, p] : free_) {
+  free_.drain([&](size_t size, void* p) {
     raw_.raw_free(p);
     buffers_.erase(static_cast<const char*>(p));
     held_ -= size;
-  }
-  free_.clear();
-  cached_ = 0;
+  });
 }
 
 }  // namespace ndgpu::cuda

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "backend/cuda/memory_pool.hpp"
+#include "backend/cuda/pinned_pool.hpp"
 
 namespace ndgpu::cuda {
 
@@ -46,10 +47,10 @@ class HostArrayPool {
   size_t limit_, min_bytes_;
   Spawn spawn_;
   mutable std::mutex mutex_;
-  std::multimap<size_t, void*> free_;      // size -> cached buffer
+  SizedFreeList free_;                     // cached buffers
   std::map<const char*, size_t> buffers_;  // every buffer held, by address
   std::set<size_t> pending_;               // sizes being prepared
-  size_t held_ = 0, cached_ = 0;
+  size_t held_ = 0;
 };
 
 }  // namespace ndgpu::cuda

@@ -4,6 +4,20 @@
 
 namespace ndgpu::cuda {
 
+void* SizedFreeList::take(size_t rounded) {
+  auto it = buffers_.lower_bound(rounded);
+  if (it == buffers_.end() || it->first > 2 * rounded) return nullptr;
+  void* p = it->second;
+  bytes_ -= it->first;
+  buffers_.erase(it);
+  return p;
+}
+
+void SizedFreeList::put(size_t size, void* ptr) {
+  buffers_.emplace(size, ptr);
+  bytes_ += size;
+}
+
 PinnedPool::PinnedPool(RawAllocator& raw, size_t max_cached) : raw_(raw), max_cached_(max_cached) {}
 
 PinnedPool::~PinnedPool() {
@@ -18,23 +32,10 @@ void* PinnedPool::acquire(size_t nbytes) {
   size_t rounded = (nbytes + kRound - 1) / kRound * kRound;
   if (rounded == 0) rounded = kRound;
   std::lock_guard<std::mutex> lock(mutex_);
-  // Reuse a cached buffer unless it is more than twice the request.
-  auto it = free_.lower_bound(rounded);
-  if (it != free_.end() && it->first <= 2 * rounded) {
-    void* p = it->second;
-    cached_ -= it->first;
-    free_.erase(it);
-    return p;
-  }
+  if (void* p = free_.take(rounded)) return p;
   void* p = raw_.raw_alloc(rounded);
   if (!p && !free_.empty()) {
-    for (auto& [size, q] : free_) {
-      raw_.raw_free(q);
-      sizes_.erase(q);
-      held_ -= size;
-    }
-    free_.clear();
-    cached_ = 0;
+    free_cached_locked();
     p = raw_.raw_alloc(rounded);
   }
   if (!p)
@@ -51,19 +52,18 @@ void PinnedPool::release(void* ptr) {
   auto it = sizes_.find(ptr);
   if (it == sizes_.end()) throw ValueError("PinnedPool::release: unknown buffer");
   size_t size = it->second;
-  if (cached_ + size > max_cached_) {
+  if (free_.bytes() + size > max_cached_) {
     raw_.raw_free(ptr);
     sizes_.erase(it);
     held_ -= size;
     return;
   }
-  free_.emplace(size, ptr);
-  cached_ += size;
+  free_.put(size, ptr);
 }
 
 size_t PinnedPool::cached_bytes() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return cached_;
+  return free_.bytes();
 }
 
 size_t PinnedPool::held_bytes() const {
@@ -73,13 +73,15 @@ size_t PinnedPool::held_bytes() const {
 
 void PinnedPool::free_all() {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& [size, p] : free_) {
+  free_cached_locked();
+}
+
+void PinnedPool::free_cached_locked() {
+  free_.drain([&](size_t size, void* p) {
     raw_.raw_free(p);
     sizes_.erase(p);
     held_ -= size;
-  }
-  free_.clear();
-  cached_ = 0;
+  });
 }
 
 }  // namespace ndgpu::cuda

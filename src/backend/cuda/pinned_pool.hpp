@@ -10,6 +10,27 @@
 
 namespace ndgpu::cuda {
 
+// Released buffers by size; a request takes one of at least its size and at most twice it
+// (a larger one would waste page-locked memory). Callers hold their own lock.
+class SizedFreeList {
+ public:
+  void* take(size_t rounded);  // nullptr when none fits
+  void put(size_t size, void* ptr);
+  size_t bytes() const { return bytes_; }
+  bool empty() const { return buffers_.empty(); }
+  // Empties the list, calling release(size, ptr) for every buffer.
+  template <class Release>
+  void drain(Release&& release) {
+    for (auto& [size, ptr] : buffers_) release(size, ptr);
+    buffers_.clear();
+    bytes_ = 0;
+  }
+
+ private:
+  std::multimap<size_t, void*> buffers_;
+  size_t bytes_ = 0;
+};
+
 class PinnedPool {
  public:
   static constexpr size_t kRound = size_t(1) << 16;  // 64 KiB
@@ -29,12 +50,14 @@ class PinnedPool {
   void free_all();
 
  private:
+  void free_cached_locked();  // with mutex_ held
+
   RawAllocator& raw_;
   size_t max_cached_;
   mutable std::mutex mutex_;
-  std::multimap<size_t, void*> free_;           // size -> buffer
+  SizedFreeList free_;
   std::unordered_map<void*, size_t> sizes_;     // every buffer held, by address
-  size_t cached_ = 0, held_ = 0;
+  size_t held_ = 0;
 };
 
 }  // namespace ndgpu::cuda
