@@ -30,41 +30,37 @@ def median_ms(lib, fn, cfg, reps=None, warmup=None):
     Each repetition is bracketed by its own start/end event pair on the current stream;
     without events, by wall clock with a device synchronize before and after.
     """
-    reps = reps or cfg.reps
-    for _ in range(cfg.warmup if warmup is None else warmup):
-        fn()
-    lib.sync()
-    times = []
-    for _ in range(reps):
+    def one_event_timed():
         ev = lib.events()
         if ev is None:
-            t0 = time.perf_counter()
-            fn()
-            lib.sync()
-            times.append((time.perf_counter() - t0) * 1e3)
-        else:
-            start, end, elapsed = ev
-            start.record()
-            fn()
-            end.record()
-            end.synchronize()
-            times.append(float(elapsed(start, end)))
-    return statistics.median(times)
+            return _wall_timed(lib, fn)
+        start, end, elapsed = ev
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        return float(elapsed(start, end))
+    return _median(lib, fn, one_event_timed, cfg, reps, warmup)
 
 
 def median_wall_ms(lib, fn, cfg, reps=None, warmup=None):
     """Median wall-clock time of fn() + device synchronize, in ms (host-involved work)."""
-    reps = reps or cfg.reps
+    return _median(lib, fn, lambda: _wall_timed(lib, fn), cfg, reps, warmup)
+
+
+def _wall_timed(lib, fn):
+    t0 = time.perf_counter()
+    fn()
+    lib.sync()
+    return (time.perf_counter() - t0) * 1e3
+
+
+def _median(lib, fn, timed, cfg, reps, warmup):
+    """Warm-up calls of fn, a device synchronize, then the median of `reps` timed() calls."""
     for _ in range(cfg.warmup if warmup is None else warmup):
         fn()
     lib.sync()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        lib.sync()
-        times.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(times)
+    return statistics.median(timed() for _ in range(reps or cfg.reps))
 
 
 def per_call_us(lib, fn, iters, rounds, warmup=50):
