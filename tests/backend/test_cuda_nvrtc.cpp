@@ -40,26 +40,27 @@ TEST(CudaNvrtc, VersionAndArchitectures) {
   EXPECT_NE(std::find(archs.begin(), archs.end(), 90), archs.end());
 }
 
-TEST(CudaNvrtc, CompilesDeviceHeadersToPtxForSm90) {
+TEST(CudaNvrtc, CompilesDeviceHeadersToACubinForSm90) {
   SKIP_WITHOUT_NVRTC();
-  if (std::getenv("NDGPU_NVRTC_CUBIN")) GTEST_SKIP() << "NDGPU_NVRTC_CUBIN asks for cubins";
-  // PTX for the device's own architecture: NVRTC plus the driver's JIT is faster than a cubin.
+  if (std::getenv("NDGPU_NVRTC_PTX")) GTEST_SKIP() << "NDGPU_NVRTC_PTX asks for PTX";
+  // A cubin for the device's own architecture: faster than PTX plus the driver's JIT.
+  NvrtcResult r = nvrtc_compile_program(scale_source(), 9, 0);
+  EXPECT_FALSE(r.is_ptx);
+  EXPECT_EQ(r.arch, "sm_90");
+  EXPECT_EQ(r.binary.substr(0, 4), std::string("\x7f" "ELF"));  // a cubin is an ELF image
+  EXPECT_NE(r.binary.find("scale"), std::string::npos);          // its symbol table
+  std::string via_free_function = nvrtc_compile(scale_source(), 9, 0);
+  EXPECT_EQ(via_free_function.substr(0, 4), std::string("\x7f" "ELF"));
+}
+
+TEST(CudaNvrtc, PtxOnRequest) {
+  SKIP_WITHOUT_NVRTC();
+  if (!std::getenv("NDGPU_NVRTC_PTX")) GTEST_SKIP() << "set NDGPU_NVRTC_PTX=1 to check PTX";
   NvrtcResult r = nvrtc_compile_program(scale_source(), 9, 0);
   EXPECT_TRUE(r.is_ptx);
   EXPECT_EQ(r.arch, "compute_90");
   EXPECT_NE(r.binary.find(".entry scale"), std::string::npos);
   EXPECT_NE(r.binary.find(".target sm_90"), std::string::npos);
-  std::string via_free_function = nvrtc_compile(scale_source(), 9, 0);
-  EXPECT_NE(via_free_function.find(".entry scale"), std::string::npos);
-}
-
-TEST(CudaNvrtc, CubinOnRequest) {
-  SKIP_WITHOUT_NVRTC();
-  if (!std::getenv("NDGPU_NVRTC_CUBIN")) GTEST_SKIP() << "set NDGPU_NVRTC_CUBIN=1 to check cubins";
-  NvrtcResult r = nvrtc_compile_program(scale_source(), 9, 0);
-  EXPECT_FALSE(r.is_ptx);
-  EXPECT_EQ(r.arch, "sm_90");
-  EXPECT_EQ(r.binary.substr(0, 4), std::string("\x7f" "ELF"));  // a cubin is an ELF image
 }
 
 TEST(CudaNvrtc, UnknownNewArchitectureFallsBackToPtx) {
