@@ -2,8 +2,10 @@
 kernels. ``import ndgpu as cp`` runs CuPy code.
 
 The semantics live in C++ (the ``_core`` extension); this package only arranges names.
+NumPy is imported on first need (its scalar types below, host conversions), not by
+``import ndgpu``: it is most of an import's time.
 """
-import numpy as _numpy
+import math as _math
 
 from ndgpu import _core
 from ndgpu._core import (  # noqa: F401
@@ -51,14 +53,30 @@ for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "neg
 divide = true_divide  # noqa: F821
 abs = absolute  # noqa: A001,F821
 
-# NumPy's scalar types and dtype objects, as CuPy re-exports them.
-from numpy import (  # noqa: F401,E402
-    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64,
-    complex64, complex128, dtype, newaxis, inf, nan, pi, e,
-)
-float_ = float64
-complex_ = complex128
-intp = int64
+# NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
+# NumPy on first access, so `import ndgpu` does not import NumPy).
+_NUMPY_NAMES = {
+    "bool_": "bool_", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
+    "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
+    "float16": "float16", "float32": "float32", "float64": "float64", "complex64": "complex64",
+    "complex128": "complex128", "dtype": "dtype", "float_": "float64", "complex_": "complex128",
+    "intp": "int64",
+}
+newaxis = None
+inf, nan, pi, e = _math.inf, _math.nan, _math.pi, _math.e
+
+
+def __getattr__(name):
+    if name in _NUMPY_NAMES:
+        import numpy
+        value = getattr(numpy, _NUMPY_NAMES[name])
+        globals()[name] = value  # later lookups are plain attribute reads
+        return value
+    raise AttributeError("module 'ndgpu' has no attribute %r" % name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_NUMPY_NAMES))
 
 
 def get_array_module(*args):
@@ -67,7 +85,8 @@ def get_array_module(*args):
         if isinstance(a, ndarray):
             import ndgpu
             return ndgpu
-    return _numpy
+    import numpy
+    return numpy
 
 
 __version__ = "0.1.0"

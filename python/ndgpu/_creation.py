@@ -1,6 +1,4 @@
 """Array creation: argument handling only; the work is done in C++."""
-import numpy
-
 from ndgpu import _core
 from ndgpu._core import ndarray
 
@@ -27,6 +25,7 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
             a = a.copy(order="F" if order == "F" else "C")
     else:
         # The device copy is the copy: converting on the host without one saves a pass.
+        import numpy  # on first need (see ndgpu/__init__.py)
         host = numpy.asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
         if not (host.flags.c_contiguous or host.flags.f_contiguous):
             host = numpy.ascontiguousarray(host)
@@ -48,6 +47,7 @@ def asnumpy(a, stream=None, order="C"):
     """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array)."""
     if isinstance(a, ndarray):
         return a.get()
+    import numpy
     return numpy.asarray(a, order=order)
 
 
