@@ -138,6 +138,10 @@ bool cuda_available();
 // Starts the run-time compilers' one-time initialisation on a background thread when a GPU
 // is likely present (the Python module calls it at import); never blocks.
 void warm_up_compilers();
+// Waits for ndgpu's background work (the compiler warm-up, page-locking of host buffers).
+// Call it before a fast exit: NVRTC's internals, which exit() destroys, must not be in use.
+// The Python module calls it from an atexit hook.
+void wait_for_background_work();
 
 // Each thread's current stream per device (0 = the null stream).
 StreamHandle current_stream(Device d);

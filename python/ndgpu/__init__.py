@@ -5,6 +5,7 @@ The semantics live in C++ (the ``_core`` extension); this package only arranges 
 NumPy is imported on first need (its scalar types below, host conversions), not by
 ``import ndgpu``: it is most of an import's time.
 """
+import atexit as _atexit
 import math as _math
 
 from ndgpu import _core
@@ -44,6 +45,10 @@ from ndgpu._reductions import (  # noqa: F401,A004
     nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
 )
 from ndgpu import linalg  # noqa: F401
+
+# Background compiler warm-up and page-locking must finish before the process's C-level exit
+# destroys what they use (NVRTC's statics among them).
+_atexit.register(_core._wait_for_background_work)
 
 # The ufuncs, under NumPy's names and aliases.
 for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "negative",

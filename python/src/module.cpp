@@ -41,6 +41,11 @@ NB_MODULE(_core, m) {
     }
   });
   warm_up_compilers();
+  // Called by an atexit hook in ndgpu/__init__.py: exit() must not run under the warm-up.
+  m.def("_wait_for_background_work", [] {
+    nb::gil_scoped_release release;
+    wait_for_background_work();
+  });
   py::bind_device(m);
   py::bind_ndarray(m);
   py::bind_ops(m);

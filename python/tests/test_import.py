@@ -42,3 +42,14 @@ def test_unknown_attribute_raises_attribute_error():
         assert "no_such_name" in str(e)
     else:
         raise AssertionError("expected AttributeError")
+
+
+def test_exit_right_after_import_while_nvrtc_warms_up():
+    # The NVRTC warm-up thread starts at import; a process that exits at once must wait for
+    # it rather than destroy what it uses (this crashed before exit waited for it).
+    env = dict(os.environ, NDGPU_NVRTC_WARM_UP="1",
+               PYTHONPATH=PYTHON_DIR + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for _ in range(5):
+        r = subprocess.run([sys.executable, "-c", "import ndgpu"], env=env, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, (r.returncode, r.stderr)

@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -16,12 +18,22 @@ namespace cuda {
 std::unique_ptr<Backend> create_backend();
 // src/backend/cuda/nvrtc.cpp
 void nvrtc_warm_up_async(int sm_major, int sm_minor);
+void nvrtc_wait_for_warm_up();
+void wait_for_host_pool_tasks();  // src/backend/cuda/host_array_pool.cpp
 }  // namespace cuda
 
 void warm_up_compilers() {
   // An NVIDIA device node is a cheap hint that kernels will be compiled with NVRTC; starting
   // it now overlaps its one-time start-up with the CUDA context's creation.
-  if (::access("/dev/nvidiactl", F_OK) == 0) cuda::nvrtc_warm_up_async(9, 0);
+  // NDGPU_NVRTC_WARM_UP=1 or 0 forces it on or off.
+  const char* env = std::getenv("NDGPU_NVRTC_WARM_UP");
+  bool on = env && *env ? std::strcmp(env, "0") != 0 : ::access("/dev/nvidiactl", F_OK) == 0;
+  if (on) cuda::nvrtc_warm_up_async(9, 0);
+}
+
+void wait_for_background_work() {
+  cuda::nvrtc_wait_for_warm_up();
+  cuda::wait_for_host_pool_tasks();
 }
 
 namespace {

@@ -1,12 +1,45 @@
 #include "backend/cuda/host_array_pool.hpp"
 
-#include <thread>
+#include <chrono>
+#include <future>
+#include <vector>
 
 namespace ndgpu::cuda {
 
+namespace {
+
+// Page-locks run as async tasks that wait_for_host_pool_tasks() can wait for: they call the
+// driver, which exit() tears down.
+struct BackgroundTasks {
+  std::mutex mu;
+  std::vector<std::future<void>> running;
+};
+BackgroundTasks& background() {
+  static BackgroundTasks* t = new BackgroundTasks;  // never destroyed
+  return *t;
+}
+
+void run_in_background(std::function<void()> task) {
+  BackgroundTasks& t = background();
+  std::lock_guard<std::mutex> lock(t.mu);
+  std::erase_if(t.running, [](std::future<void>& f) {
+    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  t.running.push_back(std::async(std::launch::async, std::move(task)));
+}
+
+}  // namespace
+
+void wait_for_host_pool_tasks() {
+  BackgroundTasks& t = background();
+  std::lock_guard<std::mutex> lock(t.mu);
+  for (auto& f : t.running) f.wait();
+  t.running.clear();
+}
+
 HostArrayPool::HostArrayPool(RawAllocator& raw, size_t limit, size_t min_bytes, Spawn spawn)
     : raw_(raw), limit_(limit), min_bytes_(min_bytes), spawn_(std::move(spawn)) {
-  if (!spawn_) spawn_ = [](std::function<void()> task) { std::thread(std::move(task)).detach(); };
+  if (!spawn_) spawn_ = run_in_background;
 }
 
 void* HostArrayPool::try_acquire(size_t nbytes) {

@@ -108,13 +108,13 @@ bool nvrtc_available() { return api_state().ok; }
 
 namespace {
 std::mutex warm_mu;
-std::future<void> warm_task;  // an async task: its destructor waits, so exit never cuts it
+std::future<void>* warm_task = nullptr;  // never destroyed: see nvrtc_wait_for_warm_up
 }  // namespace
 
 void nvrtc_warm_up_async(int sm_major, int sm_minor) {
   std::lock_guard lk(warm_mu);
-  if (warm_task.valid()) return;
-  warm_task = std::async(std::launch::async, [sm_major, sm_minor] {
+  if (warm_task) return;
+  warm_task = new std::future<void>(std::async(std::launch::async, [sm_major, sm_minor] {
     KernelSource s;
     s.name_hint = "ndgpu_warm_up";
     s.source = "extern \"C\" __global__ void ndgpu_warm_up(float* x) { x[threadIdx.x] = 0.0f; }";
@@ -124,7 +124,19 @@ void nvrtc_warm_up_async(int sm_major, int sm_minor) {
     } catch (...) {
       // A failing warm-up costs nothing: the real compile reports its own errors.
     }
-  });
+  }));
+}
+
+// exit() must not run while the warm-up compiles: NVRTC registers destructors for its own
+// statics during that first compile, so they run before any handler registered earlier and
+// pull its data from under the thread. Python waits here from an atexit hook.
+void nvrtc_wait_for_warm_up() {
+  std::future<void>* task;
+  {
+    std::lock_guard lk(warm_mu);
+    task = warm_task;
+  }
+  if (task) task->wait();
 }
 
 std::string nvrtc_version() {
@@ -240,6 +252,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vect
 }
 bool nvrtc_available() { return false; }
 void nvrtc_warm_up_async(int, int) {}
+void nvrtc_wait_for_warm_up() {}
 std::string nvrtc_version() {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }

@@ -47,5 +47,7 @@ using ndgpu::number_lines;
 // Loads NVRTC and compiles a trivial kernel on a background thread, so that the first real
 // compile does not pay for NVRTC's one-time start-up (tens of milliseconds).
 void nvrtc_warm_up_async(int sm_major, int sm_minor);
+// Returns once the warm-up (if one was started) has finished.
+void nvrtc_wait_for_warm_up();
 
 }  // namespace ndgpu::cuda
