@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -138,7 +139,11 @@ bool cuda_available();
 // Starts the run-time compilers' one-time initialisation on a background thread when a GPU
 // is likely present (the Python module calls it at import); never blocks.
 void warm_up_compilers();
-// Waits for ndgpu's background work (the compiler warm-up, page-locking of host buffers).
+// Runs `task` on a thread of its own; wait_for_background_work() waits for it. Exceptions
+// must not escape `task`.
+void run_in_background(std::function<void()> task);
+// Waits for ndgpu's background work (the compiler warm-up, page-locking of host buffers,
+// the quick tier's compiles).
 // Call it before a fast exit: NVRTC's internals, which exit() destroys, must not be in use.
 // The Python module calls it from an atexit hook.
 void wait_for_background_work();

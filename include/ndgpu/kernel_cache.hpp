@@ -8,10 +8,20 @@ namespace ndgpu {
 
 // This process's counts: compiler runs, disk-cache hits, memory-cache hits, damaged cache
 // files, and binaries taken from the ahead-of-time pack.
+// interpreted_launches / background_compiles count the quick tier's work (below).
 struct KernelCacheStats {
   uint64_t compiles = 0, disk_hits = 0, memory_hits = 0, damaged = 0, pack_hits = 0;
+  uint64_t interpreted_launches = 0, background_compiles = 0;
 };
 KernelCacheStats kernel_cache_stats();
+
+// The quick tier (docs/quick_tier.md): a new elementwise kernel's first calls run on a
+// pre-built interpreter while the kernel compiles in the background. Auto (the default): on
+// CUDA devices, when the interpreter is built already; On: every device, compiling the
+// interpreter if needed; Off: never. NDGPU_QUICK_TIER=0/1 chooses Off/On at start-up.
+enum class QuickTier { Off, Auto, On };
+void set_quick_tier(QuickTier tier);
+QuickTier quick_tier();
 
 // The pack used when NDGPU_AOT_PACK is unset (set, even empty, it wins). A missing or
 // damaged file means no ahead-of-time kernels; the run-time compiler takes over.

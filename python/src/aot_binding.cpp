@@ -2,6 +2,7 @@
 // (tests check that a fresh process's first calls compile nothing).
 #include <dlfcn.h>
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
 
 #include <string>
 
@@ -28,7 +29,20 @@ void bind_aot(nb::module_& m) {
     d["memory_hits"] = s.memory_hits;
     d["damaged"] = s.damaged;
     d["pack_hits"] = s.pack_hits;
+    d["interpreted_launches"] = s.interpreted_launches;
+    d["background_compiles"] = s.background_compiles;
     return d;
+  });
+  // The quick tier's mode: "off", "auto" or "on" (tests force it on for the CPU backend).
+  m.def("_set_quick_tier", [](const std::string& mode) {
+    if (mode == "off") set_quick_tier(QuickTier::Off);
+    else if (mode == "auto") set_quick_tier(QuickTier::Auto);
+    else if (mode == "on") set_quick_tier(QuickTier::On);
+    else throw nb::value_error("quick tier mode must be 'off', 'auto' or 'on'");
+  });
+  m.def("_quick_tier", [] {
+    QuickTier t = quick_tier();
+    return t == QuickTier::Off ? "off" : t == QuickTier::Auto ? "auto" : "on";
   });
 }
 

@@ -2,10 +2,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <future>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/substitute.hpp"
@@ -31,9 +34,35 @@ void warm_up_compilers() {
   if (on) cuda::nvrtc_warm_up_async(9, 0);
 }
 
+namespace {
+std::mutex background_mu;
+std::vector<std::future<void>>* background_tasks = nullptr;  // never destroyed: used at exit
+}  // namespace
+
+void run_in_background(std::function<void()> task) {
+  std::lock_guard lk(background_mu);
+  if (!background_tasks) background_tasks = new std::vector<std::future<void>>;
+  auto& tasks = *background_tasks;
+  // Forget finished tasks so a long session does not accumulate them.
+  std::erase_if(tasks, [](std::future<void>& f) {
+    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  tasks.push_back(std::async(std::launch::async, std::move(task)));
+}
+
 void wait_for_background_work() {
   cuda::nvrtc_wait_for_warm_up();
   cuda::wait_for_host_pool_tasks();
+  for (;;) {  // a task may start another (the interpreter's compile, say)
+    std::future<void> f;
+    {
+      std::lock_guard lk(background_mu);
+      if (!background_tasks || background_tasks->empty()) return;
+      f = std::move(background_tasks->back());
+      background_tasks->pop_back();
+    }
+    if (f.valid()) f.wait();
+  }
 }
 
 namespace {

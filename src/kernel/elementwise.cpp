@@ -6,6 +6,7 @@
 
 #include "kernel/binding.hpp"
 #include "kernel/elementwise_codegen.hpp"
+#include "kernel/elementwise_quick.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/launch.hpp"
 #include "ndgpu/errors.hpp"
@@ -203,7 +204,10 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     KernelSource src = generate_elementwise(spec);
     src.options = def.options;
     src.options.push_back("-minimal");  // generated kernels use no CUDA runtime API types
-    compiled = get_kernel(device, src);
+    QuickCall quick{specs, op_arrays, scalars, spec.placeholders, n, plan.contiguous};
+    auto ready = compile_or_interpret(def, key.view(), device, src, quick);
+    if (!ready) return out_arrays;  // ran on the interpreter; the kernel compiles meanwhile
+    compiled = *ready;
     std::lock_guard lk(def.mu);
     def.specs.emplace(std::string(key.view()), compiled);
   }

@@ -2,6 +2,7 @@
 // ElementwiseKernel and every built-in ufunc run through `run_elementwise`.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -21,10 +22,14 @@
 
 namespace ndgpu::kernel {
 
+struct QuickSpec;  // elementwise_quick.cpp
+
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
   mutable FastTable fast;  // the contiguous shortcut's specialisations (elementwise_fast.hpp)
+  // The quick tier's state per specialisation key, guarded by `mu` (elementwise_quick.hpp).
+  mutable std::unordered_map<std::string, std::shared_ptr<QuickSpec>, KeyHash, std::equal_to<>> quick;
 
   ElementwiseDefinition(const std::string& in_params, const std::string& out_params,
                         std::string operation, std::string name, bool reduce_dims,

@@ -12,6 +12,7 @@
 #include "backend/device_headers.hpp"
 #include "backend/files.hpp"
 #include "kernel/aot_pack.hpp"
+#include "kernel/quick_tier.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/kernel_cache.hpp"
 
@@ -82,16 +83,21 @@ bool nvrtc_check_enabled() {
   return on;
 }
 
+// The binary stored on disk under `key`, if it is there and whole.
+std::optional<std::string> read_cached(const std::string& key) {
+  auto file = read_file(cache_path(key));
+  if (!file) return std::nullopt;
+  if (auto payload = unpack(*file)) {
+    ++state().disk_hits;
+    return payload;
+  }
+  ++state().damaged;  // the compile that follows overwrites it
+  return std::nullopt;
+}
+
 std::string compile_with_cache(Device device, const KernelSource& src, const std::string& key) {
   Backend& be = backend_for(device);
   std::string path = cache_path(key);
-  if (auto file = read_file(path)) {
-    if (auto payload = unpack(*file)) {
-      ++state().disk_hits;
-      return *payload;
-    }
-    ++state().damaged;  // fall through: recompile and overwrite
-  }
   if (const char* dir = std::getenv("NDGPU_DUMP_SOURCE"); dir && *dir)
     write_file_atomic(std::string(dir) + "/" + src.name_hint + ".cu", src.source);
   auto t0 = std::chrono::steady_clock::now();
@@ -139,9 +145,12 @@ std::string cache_path(const std::string& key) {
   return dir + "/" + key + ".bin";
 }
 
-std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src) {
-  std::string key = cache_key(device, src);
-  std::string mem_key = device.str() + ":" + key;
+namespace {
+
+// The module for `key` from memory, the ahead-of-time pack (CUDA) or the disk cache; nullptr
+// when only a compile can make it.
+std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src,
+                                          const std::string& key, const std::string& mem_key) {
   auto& st = state();
   {
     std::lock_guard lk(st.mu);
@@ -163,26 +172,59 @@ std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src)
       // A pack binary the driver refuses costs a compile, as if the pack lacked it.
     }
   }
-  if (!module) {
-    std::string binary = compile_with_cache(device, src, key);
-    t0 = std::chrono::steady_clock::now();
-    module = be.load(device.index, binary, src);
-    trace("load", src, t0);
+  if (!module)
+    if (auto binary = read_cached(key)) {
+      t0 = std::chrono::steady_clock::now();
+      module = be.load(device.index, *binary, src);
+      trace("load (disk cache)", src, t0);
+    }
+  if (module) {
+    std::lock_guard lk(st.mu);
+    st.modules[mem_key] = module;
   }
-  std::lock_guard lk(st.mu);
-  st.modules[mem_key] = module;
   return module;
 }
 
-CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry) {
+std::shared_ptr<LoadedModule> module_for(Device device, const KernelSource& src, bool compile) {
+  std::string key = cache_key(device, src);
+  std::string mem_key = device.str() + ":" + key;
+  if (auto m = find_loaded(device, src, key, mem_key)) return m;
+  if (!compile) return nullptr;
+  std::string binary = compile_with_cache(device, src, key);
+  auto t0 = std::chrono::steady_clock::now();
+  auto module = backend_for(device).load(device.index, binary, src);
+  trace("load", src, t0);
+  std::lock_guard lk(state().mu);
+  state().modules[mem_key] = module;
+  return module;
+}
+
+CompiledKernel entry_of(std::shared_ptr<LoadedModule> module, const KernelSource& src,
+                        size_t entry) {
   CompiledKernel k;
-  k.module = get_module(device, src);
+  k.module = std::move(module);
   const std::string& name = src.entries.at(entry).name;
   k.function = k.module->function(name);
   if (!k.function)
     throw BackendError("kernel '" + name + "' was not found in the compiled module of '" +
                        src.name_hint + "'");
   return k;
+}
+
+}  // namespace
+
+std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src) {
+  return module_for(device, src, true);
+}
+
+std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry) {
+  auto module = module_for(device, src, false);
+  if (!module) return std::nullopt;
+  return entry_of(std::move(module), src, entry);
+}
+
+CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry) {
+  return entry_of(get_module(device, src), src, entry);
 }
 
 CacheStats cache_stats() {
@@ -200,7 +242,9 @@ void clear_memory_cache() {
 
 KernelCacheStats kernel_cache_stats() {
   kernel::CacheStats s = kernel::cache_stats();
-  return {s.compiles, s.disk_hits, s.memory_hits, s.damaged, s.pack_hits};
+  kernel::QuickStats q = kernel::quick_stats();
+  return {s.compiles, s.disk_hits, s.memory_hits, s.damaged, s.pack_hits,
+          q.interpreted_launches, q.background_compiles};
 }
 
 void set_aot_pack_path(const std::string& path) { kernel::set_aot_pack_path(path); }

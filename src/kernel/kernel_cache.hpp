@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "ndgpu/backend.hpp"
@@ -19,6 +20,9 @@ struct CompiledKernel {
 // the ahead-of-time pack before the disk cache). With
 // NDGPU_NVRTC_CHECK=1 a CPU compile is also checked with NVRTC for sm_90.
 CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
+// The same without compiling: nullopt when `src` is in none of the caches (the quick tier
+// asks this before it runs a kernel through the interpreter instead).
+std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry = 0);
 // Loads every entry of `src` (RawModule); keyed and cached as get_kernel.
 std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src);
 

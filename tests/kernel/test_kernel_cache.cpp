@@ -70,6 +70,32 @@ TEST(KernelCache, CompilesOnceThenHitsMemoryThenDisk) {
   EXPECT_FLOAT_EQ(x[0], 1.5625f);
 }
 
+// find_kernel (the quick tier's question) never compiles: a miss stays a miss until a
+// compile, after which memory and then the disk answer.
+TEST(KernelCache, FindKernelNeverCompiles) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource src = scale_source("1.75");  // unique to this test
+  std::remove(cache_path(cache_key(cpu, src)).c_str());
+  clear_memory_cache();
+  auto before = cache_stats();
+  EXPECT_FALSE(find_kernel(cpu, src));
+  EXPECT_EQ(cache_stats().compiles, before.compiles);
+  auto k = get_kernel(cpu, src);
+  EXPECT_EQ(cache_stats().compiles, before.compiles + 1);
+  auto found = find_kernel(cpu, src);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->function, k.function);
+  k = {};
+  found.reset();
+  clear_memory_cache();
+  auto from_disk = find_kernel(cpu, src);
+  ASSERT_TRUE(from_disk);
+  EXPECT_EQ(cache_stats().compiles, before.compiles + 1);
+  float x[2] = {2, 4};
+  run_scale(*from_disk, x, 2);
+  EXPECT_FLOAT_EQ(x[1], 7.0f);
+}
+
 TEST(KernelCache, DamagedFileIsDetectedAndRecompiled) {
   Device cpu{DeviceType::CPU, 0};
   KernelSource src = scale_source("0.5");

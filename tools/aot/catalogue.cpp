@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "kernel/quick_tier.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
@@ -102,6 +103,8 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
     NDArray a = r.array({kLarge}, t);
     r.run([&] { fill(a, Scalar::py_int(0)); });
   }
+  // The quick tier's interpreter: a new ElementwiseKernel's first calls run on it.
+  kernel::get_kernel(device, kernel::interpreter_source());
 }
 
 }  // namespace ndgpu::aot

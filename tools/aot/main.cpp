@@ -23,6 +23,7 @@
 #include "catalogue.hpp"
 #include "kernel/aot_pack.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/quick_tier.hpp"
 #include "ndgpu/errors.hpp"
 
 using namespace ndgpu;
@@ -112,6 +113,8 @@ int main(int argc, char** argv) {
   setenv("NDGPU_AOT_PACK", "", 1);
   TempDir tmp("ndgpu-aot");
   setenv("NDGPU_CACHE_DIR", tmp.path().c_str(), 1);
+  // Every kernel is compiled, none interpreted: the interpreter is one of them.
+  kernel::set_quick_mode(kernel::QuickMode::Off);
 
   if (!cuda::nvrtc_available()) {
     std::fprintf(stderr, "ndgpu_aot: NVRTC is not available: writing an empty pack\n");

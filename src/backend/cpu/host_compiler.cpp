@@ -102,8 +102,10 @@ std::string compile_shared_object(const KernelSource& src) {
   write_file_atomic((work / "kernel.cpp").string(), tu);
   std::string cmd = compiler_command() + " " + kFlags + " -DNDGPU_CPU_KERNEL -I" +
                     shell_quote(header_dir()) + " -I" + shell_quote((work / "include").string());
-  for (const auto& opt : src.options)
+  for (const auto& opt : src.options) {
     if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + shell_quote(opt);
+    if (opt == "-fmad=false") cmd += " -ffp-contract=off";  // NVRTC's spelling of no FMA
+  }
   cmd += " " + shell_quote((work / "kernel.cpp").string()) + " -o " + shell_quote((work / "kernel.so").string());
   int status = 0;
   std::string log = run_command(cmd, &status);

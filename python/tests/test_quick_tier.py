@@ -1,0 +1,196 @@
+"""The quick tier: a new ElementwiseKernel's first call runs on the interpreter while its
+kernel compiles in the background. Both tiers must give NumPy's values, bit for bit the same."""
+import uuid
+
+import numpy as np
+import pytest
+
+import ndgpu as cp
+from conftest import sample
+
+core = cp._core
+
+
+@pytest.fixture
+def quick_on():
+    previous = core._quick_tier()
+    core._set_quick_tier("on")  # every device; the CPU backend builds the interpreter once
+    yield
+    core._wait_for_background_work()
+    core._set_quick_tier(previous)
+
+
+def fresh(in_params, out_params, body, name="quick"):
+    """A kernel no cache holds: a unique comment changes the source, not the meaning."""
+    return cp.ElementwiseKernel(in_params, out_params,
+                                "%s /* %s */" % (body, uuid.uuid4().hex), name)
+
+
+def interpreted():
+    return core._kernel_cache_stats()["interpreted_launches"]
+
+
+def both_tiers(kernel, *args, **kwargs):
+    """The first call (interpreted) and a call after the background compile (compiled)."""
+    before = interpreted()
+    first = kernel(*args, **kwargs)
+    assert interpreted() == before + 1, "the first call did not run on the interpreter"
+    core._wait_for_background_work()
+    second = kernel(*args, **kwargs)
+    assert interpreted() == before + 1, "the compiled kernel did not take over"
+    return first, second
+
+
+def assert_bits(a, b):
+    """Equal values and dtypes, NaNs included, bit for bit."""
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.dtype == b.dtype and a.shape == b.shape
+    assert a.tobytes() == b.tobytes(), (a, b)
+
+
+def outputs(result):
+    return [r.get() for r in (result if isinstance(result, tuple) else (result,))]
+
+
+def test_seed_squared_diff_first_call_is_interpreted(quick_on):
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    y = np.broadcast_to(np.arange(5, dtype=np.float32)[::-1], x.shape).copy()
+    k = fresh("float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff")
+    first, second = both_tiers(k, cp.asarray(x), cp.asarray(y))
+    np.testing.assert_array_equal(first.get(), (x - y) * (x - y))
+    assert_bits(first.get(), second.get())
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_multiply_add_is_not_contracted(quick_on, dtype):
+    x, y, w = (sample((1000,), dtype, seed=s) for s in range(3))
+    k = fresh("T x, T y, T w", "T z", "z = x * y + w")
+    first, second = both_tiers(k, cp.asarray(x), cp.asarray(y), cp.asarray(w))
+    np.testing.assert_array_equal(first.get(), x * y + w)  # NumPy rounds the product first
+    assert_bits(first.get(), second.get())
+
+
+def test_mixed_types_follow_cpp_conversions(quick_on):
+    a = sample((257,), np.int32, seed=1)
+    b = sample((257,), np.float32, seed=2)
+    c = sample((257,), np.float64, seed=3)
+    k = fresh("int32 a, float32 b, float64 c", "float64 z, int16 s",
+              "z = a / 2 + b * 2.5f - c; s = a * 3 - 7")
+    first, second = both_tiers(k, cp.asarray(a), cp.asarray(b), cp.asarray(c))
+    half = (np.abs(a) // 2 * np.sign(a)).astype(np.int32)  # C truncates toward zero
+    z = (half.astype(np.float32) + b * np.float32(2.5)).astype(np.float64) - c
+    np.testing.assert_array_equal(first[0].get(), z)
+    np.testing.assert_array_equal(first[1].get(), (a * 3 - 7).astype(np.int16))
+    for u, v in zip(outputs(first), outputs(second)):
+        assert_bits(u, v)
+
+
+def test_scalars_placeholders_and_index(quick_on):
+    x = sample((300,), np.float32, seed=4)
+    k = fresh("T x, T s", "T y", "y = x * s + (T)i")
+    first, second = both_tiers(k, cp.asarray(x), np.float32(1.5))
+    expect = x * np.float32(1.5) + np.arange(300, dtype=np.float32)
+    np.testing.assert_array_equal(first.get(), expect)
+    assert_bits(first.get(), second.get())
+
+
+def test_integer_ops_and_guarded_division(quick_on):
+    a = sample((500,), np.int64, seed=5)
+    b = sample((500,), np.int64, seed=6)
+    b[::7] = 0
+    k = fresh("int64 a, int64 b", "int64 q, int64 r, uint32 m",
+              "q = b != 0 ? a / b : -1; r = b != 0 ? a % b : 0;"
+              " m = ((unsigned int)a << 3) ^ (unsigned int)(b & 5)")
+    first, second = both_tiers(k, cp.asarray(a), cp.asarray(b))
+    nz = b != 0
+    safe_b = np.where(nz, b, 1)
+    q = np.where(nz, np.abs(a) // np.abs(safe_b) * np.sign(a) * np.sign(safe_b), -1)
+    r = np.where(nz, a - q * safe_b, 0)
+    m = ((a.astype(np.uint32) << np.uint32(3)) ^ (b & 5).astype(np.uint32)).astype(np.uint32)
+    np.testing.assert_array_equal(first[0].get(), q)
+    np.testing.assert_array_equal(first[1].get(), r)
+    np.testing.assert_array_equal(first[2].get(), m)
+    for u, v in zip(outputs(first), outputs(second)):
+        assert_bits(u, v)
+
+
+def test_math_functions_match_numpy(quick_on):
+    x = np.linspace(-3, 3, 401).astype(np.float64)
+    x[::50] = np.nan
+    k = fresh("float64 x", "float64 a, float64 b, bool nan_or_big",
+              "a = exp(x) * sin(x) + sqrt(fabs(x)); b = fmax(x, 0.5) + pow(fabs(x) + 1.0, x);"
+              " nan_or_big = isnan(x) || x > 2.0")
+    first, second = both_tiers(k, cp.asarray(x))
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_allclose(first[0].get(), np.exp(x) * np.sin(x) + np.sqrt(np.abs(x)),
+                                   rtol=1e-14)
+        np.testing.assert_allclose(first[1].get(), np.fmax(x, 0.5) + (np.abs(x) + 1.0) ** x,
+                                   rtol=1e-14)
+        np.testing.assert_array_equal(first[2].get(), np.isnan(x) | (x > 2.0))
+    for u, v in zip(outputs(first), outputs(second)):
+        assert_bits(u, v)
+
+
+def test_output_read_and_given_outputs(quick_on):
+    x = sample((64,), np.float32, seed=7)
+    z0 = sample((64,), np.float32, seed=8)
+    z = cp.asarray(z0)
+    k = fresh("float32 x", "float32 z", "z += x * 2.0f")
+    before = interpreted()
+    k(cp.asarray(x), z)
+    assert interpreted() == before + 1
+    np.testing.assert_array_equal(z.get(), z0 + x * np.float32(2))
+
+
+def test_small_int_types_promote(quick_on):
+    a = sample((100,), np.uint8, seed=9)
+    b = sample((100,), np.int16, seed=10)
+    f = sample((100,), np.bool_, seed=11)
+    k = fresh("uint8 a, int16 b, bool f", "int32 s, uint8 w, bool g",
+              "s = a * b - f; w = a + 250; g = a > b && !f")
+    first, second = both_tiers(k, cp.asarray(a), cp.asarray(b), cp.asarray(f))
+    ai, bi = a.astype(np.int32), b.astype(np.int32)
+    np.testing.assert_array_equal(first[0].get(), ai * bi - f.astype(np.int32))
+    np.testing.assert_array_equal(first[1].get(), (ai + 250).astype(np.uint8))
+    np.testing.assert_array_equal(first[2].get(), (ai > bi) & ~f)
+    for u, v in zip(outputs(first), outputs(second)):
+        assert_bits(u, v)
+
+
+def test_bodies_outside_the_interpreter_compile(quick_on):
+    x = cp.asarray(sample((50,), np.float32))
+    before = interpreted()
+    # A preamble function, raw indexing, and a loop: the interpreter does not take these.
+    k1 = cp.ElementwiseKernel("float32 x", "float32 y", "y = twice(x)", "pre",
+                              preamble="__device__ float twice(float v) { return 2 * v; }")
+    np.testing.assert_array_equal(k1(x).get(), 2 * x.get())
+    k2 = fresh("raw float32 x", "float32 y", "y = x[_ind.size() - 1 - i]")
+    np.testing.assert_array_equal(k2(x, size=50).get(), x.get()[::-1])
+    k3 = fresh("float32 x", "float32 y", "y = 0; for (int j = 0; j < 3; ++j) y += x")
+    np.testing.assert_allclose(k3(x).get(), 3 * x.get(), rtol=1e-6)
+    assert interpreted() == before
+
+
+def test_strided_and_large_calls_compile(quick_on):
+    before = interpreted()
+    k = fresh("float32 x", "float32 y", "y = x + 1.0f")
+    h = sample((40, 40), np.float32)
+    np.testing.assert_array_equal(k(cp.asarray(h)[:, ::2]).get(), h[:, ::2] + 1)
+    big = np.ones((1 << 22) + 1, dtype=np.float32)
+    np.testing.assert_array_equal(k(cp.asarray(big)).get(), big + 1)
+    assert interpreted() == before
+
+
+def test_off_mode_never_interprets():
+    previous = core._quick_tier()
+    core._set_quick_tier("off")
+    try:
+        before = interpreted()
+        x = sample((10,), np.float64)
+        k = fresh("float64 x", "float64 y", "y = x * x")
+        np.testing.assert_array_equal(k(cp.asarray(x)).get(), x * x)
+        assert interpreted() == before
+    finally:
+        core._set_quick_tier(previous)
+    with pytest.raises(ValueError):
+        core._set_quick_tier("sometimes")

@@ -1,0 +1,150 @@
+#include "kernel/elementwise_quick.hpp"
+
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "kernel/elementwise.hpp"
+#include "kernel/launch.hpp"
+#include "kernel/quick_compile.hpp"
+#include "kernel/quick_tier.hpp"
+#include "ndgpu/interp_program.cuh"
+
+namespace ndgpu::kernel {
+
+// What the quick tier knows of one specialisation.
+struct QuickSpec {
+  std::optional<interp::Program> program;      // empty: the interpreter cannot run it
+  std::shared_ptr<BackgroundCompile> compile;  // the kernel compiling meanwhile
+};
+
+namespace {
+
+// Calls with more elements wait for the compiled kernel: the interpreter is for latency.
+constexpr int64_t kQuickMaxElements = int64_t(1) << 22;
+
+std::optional<interp::Type> interp_type(DType t) {
+  switch (t) {
+    case DType::Bool: return interp::Bool;
+    case DType::Int8: return interp::I8;
+    case DType::UInt8: return interp::U8;
+    case DType::Int16: return interp::I16;
+    case DType::UInt16: return interp::U16;
+    case DType::Int32: return interp::I32;
+    case DType::UInt32: return interp::U32;
+    case DType::Int64: return interp::I64;
+    case DType::UInt64: return interp::U64;
+    case DType::Float32: return interp::F32;
+    case DType::Float64: return interp::F64;
+    default: return std::nullopt;
+  }
+}
+
+// The program for a specialisation, or none when anything lies outside the interpreter.
+std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
+                                            const QuickCall& call) {
+  if (!def.preamble.empty() || !def.loop_prep.empty() || !def.after_loop.empty() ||
+      !def.options.empty() || !call.contiguous)
+    return std::nullopt;
+  const size_t nout = def.out.size(), nin = def.in.size();
+  std::vector<QuickParam> params;
+  for (size_t k = 0; k < nin + nout; ++k) {  // inputs, then outputs: declaration order
+    const ArgSpec& a = call.specs[k < nin ? nout + k : k - nin];
+    auto t = interp_type(a.type);
+    if (!t || a.kind == ArgKind::Raw || (a.kind == ArgKind::Array && a.storage != a.type))
+      return std::nullopt;
+    params.push_back({a.param->name, *t, a.is_output});
+  }
+  std::vector<std::pair<std::string, interp::Type>> names;
+  for (const auto& [letter, dtype] : call.placeholders) {
+    auto t = interp_type(dtype);
+    if (!t) return std::nullopt;
+    names.emplace_back(std::string(1, letter), *t);
+  }
+  return compile_quick(def.operation, params, names).program;
+}
+
+// The interpreter stores outputs at the end, in order: outputs sharing memory would see
+// another order than the compiled kernel's.
+bool outputs_overlap(const QuickCall& call) {
+  std::vector<const void*> seen;
+  size_t array = 0;
+  for (const ArgSpec& a : call.specs) {
+    if (a.kind != ArgKind::Array) continue;
+    const void* p = call.arrays[array++]->data();
+    if (!a.is_output) continue;
+    for (const void* q : seen)
+      if (q == p) return true;
+    seen.push_back(p);
+  }
+  return false;
+}
+
+void run_interpreted(const ElementwiseDefinition& def, const interp::Program& program,
+                     const CompiledKernel& interpreter, Device device, const QuickCall& call) {
+  interp::Launch launch{};
+  launch.n = call.n;
+  launch.prog = program;
+  const size_t nout = def.out.size(), nin = def.in.size();
+  // specs' order (outputs, inputs) to program parameters (inputs, outputs).
+  size_t array = 0, scalar = 0;
+  for (size_t s = 0; s < call.specs.size(); ++s) {
+    const ArgSpec& a = call.specs[s];
+    size_t k = s < nout ? nin + s : s - nout;
+    if (a.kind == ArgKind::Array) {
+      launch.ptr[k] = static_cast<char*>(call.arrays[array++]->data());
+    } else {
+      alignas(16) unsigned char v[16] = {};
+      call.scalars[scalar++]->store_as(a.type, v);
+      std::memcpy(&launch.scalar[k], v, 8);
+      launch.is_scalar[k] = 1;
+    }
+  }
+  ArgPack pack;
+  pack.push(launch);
+  launch_elementwise(device, interpreter, call.n, pack);
+  count_interpreted_launch();
+}
+
+}  // namespace
+
+std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& def,
+                                                   std::string_view key, Device device,
+                                                   KernelSource& src, const QuickCall& call) {
+  std::shared_ptr<QuickSpec> q;
+  {
+    std::lock_guard lk(def.mu);
+    if (auto it = def.quick.find(key); it != def.quick.end()) q = it->second;
+  }
+  if (!q) {
+    q = std::make_shared<QuickSpec>();
+    q->program = make_program(def, call);
+    std::lock_guard lk(def.mu);
+    q = def.quick.emplace(std::string(key), q).first->second;
+  }
+  if (!q->program) return get_kernel(device, src);
+  src.options.push_back("-fmad=false");
+
+  std::shared_ptr<BackgroundCompile> pending;
+  {
+    std::lock_guard lk(def.mu);
+    pending = q->compile;
+  }
+  if (pending) {
+    if (auto k = pending->ready()) return k;
+  } else if (auto k = find_kernel(device, src)) {
+    return k;
+  }
+  std::optional<CompiledKernel> interpreter;
+  if (call.n <= kQuickMaxElements && !outputs_overlap(call)) interpreter = quick_interpreter(device);
+  if (!interpreter) return pending ? pending->wait() : get_kernel(device, src);
+  if (!pending) {
+    std::lock_guard lk(def.mu);
+    if (!q->compile) q->compile = BackgroundCompile::start(device, src);
+  }
+  run_interpreted(def, *q->program, *interpreter, device, call);
+  return std::nullopt;
+}
+
+}  // namespace ndgpu::kernel

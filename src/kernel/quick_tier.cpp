@@ -1,0 +1,124 @@
+#include "kernel/quick_tier.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::kernel {
+namespace {
+
+std::atomic<int> mode_override{-1};
+std::atomic<uint64_t> interpreted{0}, compiles_started{0};
+
+QuickMode mode_from_env() {
+  const char* e = std::getenv("NDGPU_QUICK_TIER");
+  if (!e || !*e) return QuickMode::Auto;
+  return std::strcmp(e, "0") == 0 ? QuickMode::Off : QuickMode::On;
+}
+
+// Per device: the interpreter once found or compiled, or its pending background compile.
+struct InterpreterSlot {
+  std::mutex mu;
+  std::optional<CompiledKernel> kernel;
+  std::shared_ptr<BackgroundCompile> pending;
+};
+
+InterpreterSlot& slot_for(Device device) {
+  static std::mutex mu;
+  static auto* slots = new std::map<std::pair<int, int>, InterpreterSlot>;  // lives for the process
+  std::lock_guard lk(mu);
+  return (*slots)[{int(device.type), device.index}];
+}
+
+}  // namespace
+
+QuickMode quick_mode() {
+  int o = mode_override.load(std::memory_order_relaxed);
+  if (o >= 0) return QuickMode(o);
+  static const QuickMode from_env = mode_from_env();
+  return from_env;
+}
+
+void set_quick_mode(QuickMode mode) { mode_override.store(int(mode)); }
+
+const KernelSource& interpreter_source() {
+  static const KernelSource src = [] {
+    KernelSource s;
+    s.name_hint = "ndgpu_interp";
+    s.source =
+        "#include \"ndgpu/elementwise.cuh\"\n"
+        "#include \"ndgpu/interp.cuh\"\n"
+        "extern \"C\" __global__ void ndgpu_interp(const ndgpu::interp::Launch L) {\n"
+        "  NDGPU_LOOP(long long, _i, L.n) { ndgpu::interp::run_element(L, _i); }\n"
+        "}\n";
+    s.entries = {{"ndgpu_interp", {"ndgpu::interp::Launch"}}};
+    // No contraction into FMA, here and in every kernel the interpreter stands in for.
+    s.options = {"-minimal", "-fmad=false"};
+    return s;
+  }();
+  return src;
+}
+
+std::optional<CompiledKernel> quick_interpreter(Device device) {
+  QuickMode mode = quick_mode();
+  if (mode == QuickMode::Off || (mode == QuickMode::Auto && device.type != DeviceType::CUDA))
+    return std::nullopt;
+  InterpreterSlot& s = slot_for(device);
+  std::lock_guard lk(s.mu);
+  if (s.kernel) return s.kernel;
+  if (s.pending) {
+    try {
+      if (mode == QuickMode::On) s.kernel = s.pending->wait();
+      else s.kernel = s.pending->ready();
+    } catch (const std::exception&) {
+      s.pending.reset();  // a failed interpreter compile: the quick tier stays off here
+      return std::nullopt;
+    }
+    if (s.kernel) s.pending.reset();
+    return s.kernel;
+  }
+  if (mode == QuickMode::On) {
+    s.kernel = get_kernel(device, interpreter_source());
+    return s.kernel;
+  }
+  s.kernel = find_kernel(device, interpreter_source());
+  if (!s.kernel) s.pending = BackgroundCompile::start(device, interpreter_source());
+  return s.kernel;
+}
+
+std::shared_ptr<BackgroundCompile> BackgroundCompile::start(Device device, KernelSource src) {
+  auto self = std::make_shared<BackgroundCompile>();
+  auto promise = std::make_shared<std::promise<CompiledKernel>>();
+  self->result_ = promise->get_future().share();
+  ++compiles_started;
+  run_in_background([device, src = std::move(src), promise] {
+    try {
+      promise->set_value(get_kernel(device, src));
+    } catch (...) {
+      promise->set_exception(std::current_exception());
+    }
+  });
+  return self;
+}
+
+std::optional<CompiledKernel> BackgroundCompile::ready() {
+  if (result_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
+  return result_.get();
+}
+
+CompiledKernel BackgroundCompile::wait() { return result_.get(); }
+
+QuickStats quick_stats() { return {interpreted.load(), compiles_started.load()}; }
+
+void count_interpreted_launch() { ++interpreted; }
+
+}  // namespace ndgpu::kernel
+
+namespace ndgpu {
+void set_quick_tier(QuickTier tier) { kernel::set_quick_mode(tier); }
+QuickTier quick_tier() { return kernel::quick_mode(); }
+}  // namespace ndgpu

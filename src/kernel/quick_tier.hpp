@@ -1,0 +1,48 @@
+// The quick tier (docs/quick_tier.md): a new elementwise kernel's first calls run on a
+// pre-built interpreter (device/ndgpu/interp.cuh) while its own kernel compiles in the
+// background; later calls use the compiled kernel once it is ready.
+#pragma once
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <optional>
+
+#include "kernel/kernel_cache.hpp"
+#include "ndgpu/kernel_cache.hpp"
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::kernel {
+
+// The modes of include/ndgpu/kernel_cache.hpp's QuickTier. In Auto mode the interpreter
+// comes from the ahead-of-time pack or the disk cache, never from a compile on the caller's
+// thread.
+using QuickMode = QuickTier;
+QuickMode quick_mode();
+void set_quick_mode(QuickMode mode);
+
+// The interpreter kernel for `device`, when the mode lets the quick tier run there. In Auto
+// mode a missing interpreter is compiled in the background (for later calls and processes).
+std::optional<CompiledKernel> quick_interpreter(Device device);
+// The interpreter's source (the ahead-of-time pack builds it).
+const KernelSource& interpreter_source();
+
+// A kernel compiling on another thread (wait_for_background_work() waits for all of them).
+class BackgroundCompile {
+ public:
+  static std::shared_ptr<BackgroundCompile> start(Device device, KernelSource src);
+  // The kernel once compiled; nullopt while compiling. Rethrows the compile's error.
+  std::optional<CompiledKernel> ready();
+  // Blocks until the compile ends; rethrows its error.
+  CompiledKernel wait();
+
+ private:
+  std::shared_future<CompiledKernel> result_;
+};
+
+struct QuickStats {
+  uint64_t interpreted_launches = 0, background_compiles = 0;
+};
+QuickStats quick_stats();
+void count_interpreted_launch();
+
+}  // namespace ndgpu::kernel
