@@ -8,21 +8,22 @@ from benchmarks.timing import probe_error, run_probe
 from benchmarks.workloads.base import NotApplicable, Workload
 
 
-def _fresh(lib, what):
+def _fresh(lib, what, extra_env=None):
     """Run probe WHAT for lib in a fresh process with an empty, private kernel cache."""
     tmp = tempfile.mkdtemp(prefix="ndgpu-bench-cache-")
     try:
-        env = subprocess_env({"NDGPU_CACHE_DIR": tmp + "/ndgpu", "CUPY_CACHE_DIR": tmp + "/cupy"})
+        env = subprocess_env(dict({"NDGPU_CACHE_DIR": tmp + "/ndgpu",
+                                   "CUPY_CACHE_DIR": tmp + "/cupy"}, **(extra_env or {})))
         return run_probe([lib.name, what], env)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _compile(what):
+def _compile(what, extra_env=None):
     def run(lib, cfg):
         if lib.name == "torch":
             raise NotApplicable("CuPy kernel API")
-        times = [_fresh(lib, what)["ms"] for _ in range(cfg.fresh_reps)]
+        times = [_fresh(lib, what, extra_env)["ms"] for _ in range(cfg.fresh_reps)]
         return statistics.median(times), {"samples_ms": times}
     return run
 
@@ -59,6 +60,9 @@ def import_time(lib, cfg):
 WORKLOADS = [
     Workload("compile_ewk", "ElementwiseKernel 1st call, cold", "ms", _compile("compile_ewk"),
              ("<=", 40), peers=("cupy",)),
+    # The same with ndgpu's quick tier off (docs/quick_tier.md): NVRTC on the caller's thread.
+    Workload("compile_ewk_nvrtc", "  same, quick tier off (NVRTC)", "ms",
+             _compile("compile_ewk", {"NDGPU_QUICK_TIER": "0"}), None, peers=()),
     Workload("compile_rk", "ReductionKernel 1st call, cold", "ms", _compile("compile_rk"),
              ("<=", 60), peers=("cupy",)),
     Workload("compile_raw", "RawKernel 1st call, cold", "ms", _compile("compile_raw"),
