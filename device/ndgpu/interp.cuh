@@ -5,6 +5,7 @@
 // for bit; the bytecode comes from src/kernel/quick_compile.cpp.
 #pragma once
 #include "ndgpu/common.cuh"
+#include "ndgpu/fast_math.cuh"
 #include "ndgpu/interp_program.cuh"
 
 namespace ndgpu {
@@ -66,6 +67,10 @@ template <> struct IsFloat<float> { static const bool value = true; };
 template <> struct IsFloat<double> { static const bool value = true; };
 template <class T> struct IsSmall { static const bool value = sizeof(T) < 4; };
 template <> struct IsSmall<bool> { static const bool value = true; };
+
+NDGPU_HD int type_size(int t) {
+  return t <= U8 ? 1 : t <= U16 ? 2 : (t <= U32 || t == F32) ? 4 : 8;
+}
 
 // Reads register `r`, of type `from`, converted to To as a C++ cast would.
 template <class To>
@@ -138,7 +143,11 @@ struct Exec {
       switch (in.op) {
         case Div: put(a / B()); return;
         case Abs: put(::fabs(a)); return;
-        case Sqrt: put(::sqrt(a)); return;
+#if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA)
+        case Sqrt: put((::ndgpu::fast_sqrt)(a)); return;  // as compiled CPU kernels' sqrt
+#else
+        case Sqrt: put((::sqrt)(a)); return;  // parenthesised: never fast_math.cuh's macro
+#endif
         case Cbrt: put(::cbrt(a)); return;
         case Exp: put(::exp(a)); return;
         case Exp2: put(::exp2(a)); return;
@@ -184,30 +193,57 @@ struct Exec {
 };
 
 // Load: register <- element i of parameter k (or its scalar value), of the parameter's type.
-struct LoadParam {
-  const Launch& L;
+// Loads and stores at a typed address: `ptr` holds a value of the parameter's type.
+struct LoadAt {
+  const char* ptr;
   Reg& dst;
-  int k;
+  template <class T> NDGPU_HD void run() { Slot<T>::set(dst, *(const T*)ptr); }
+};
+
+struct StoreAt {
+  char* ptr;
+  const Reg& src;
+  template <class T> NDGPU_HD void run() { *(T*)ptr = Slot<T>::get(src); }
+};
+
+// Parameters of an elementwise launch: element i of contiguous arrays, or scalars.
+struct ArrayIo {
+  const Launch& L;
   long long i;
-  template <class T> NDGPU_HD void run() {
-    T v;
-    if (L.is_scalar[k]) {
-      Reg s;
-      s.u64 = L.scalar[k];
-      v = Slot<T>::get(s);
-    } else {
-      v = ((const T*)L.ptr[k])[i];
+  NDGPU_HD void load(int k, int type, Reg& dst) {
+    if (L.is_scalar[k]) {  // stored as its type, the other bytes zero
+      dst.u64 = L.scalar[k];
+      return;
     }
-    Slot<T>::set(dst, v);
+    LoadAt f{L.ptr[k] + i * type_size(type), dst};
+    with_type(type, f);
+  }
+  NDGPU_HD void store(int k, int type, const Reg& src) {
+    StoreAt f{L.ptr[k] + i * type_size(type), src};
+    with_type(type, f);
   }
 };
 
-struct StoreParam {
-  const Launch& L;
-  const Reg& src;
-  int k;
-  long long i;
-  template <class T> NDGPU_HD void run() { ((T*)L.ptr[k])[i] = Slot<T>::get(src); }
+// Parameters of a reduction's programs: a value in a register, or memory where ptr[k] is set.
+struct SlotIo {
+  Reg* val;
+  char* const* ptr;
+  NDGPU_HD void load(int k, int type, Reg& dst) {
+    if (!ptr[k]) {
+      dst = val[k];
+      return;
+    }
+    LoadAt f{ptr[k], dst};
+    with_type(type, f);
+  }
+  NDGPU_HD void store(int k, int type, const Reg& src) {
+    if (!ptr[k]) {
+      val[k] = src;
+      return;
+    }
+    StoreAt f{ptr[k], src};
+    with_type(type, f);
+  }
 };
 
 template <class To>
@@ -233,25 +269,25 @@ struct Dispatch {
   }
 };
 
-// Runs the program for element i.
-NDGPU_HD void run_element(const Launch& L, long long i) {
-  const Program& p = L.prog;
+// Never inlined: a reduction runs it five times per row, and each copy of this switch costs
+// NVRTC seconds.
+#if defined(NDGPU_DEVICE_CUDA)
+#define NDGPU_INTERP_NOINLINE __host__ __device__ __noinline__
+#else
+#define NDGPU_INTERP_NOINLINE __attribute__((noinline))
+#endif
+
+// Runs `p` once; `io` reads and writes its parameters, `index` is `i`.
+template <class Io>
+NDGPU_INTERP_NOINLINE void run_program(const Program& p, Io& io, long long index) {
   Reg r[kMaxRegs];
   for (int k = 0; k < p.n_regs; ++k) r[k].u64 = p.init[k];
   for (int pc = 0; pc < p.n_instr; ++pc) {
     const Instr in = p.code[pc];
     switch (in.op) {
-      case Load: {
-        LoadParam f{L, r[in.dst], in.a, i};
-        with_type(p.param_type[in.a], f);
-        break;
-      }
-      case Store: {
-        StoreParam f{L, r[in.b], in.a, i};
-        with_type(p.param_type[in.a], f);
-        break;
-      }
-      case Index: r[in.dst].i64 = i; break;
+      case Load: io.load(in.a, p.param_type[in.a], r[in.dst]); break;
+      case Store: io.store(in.a, p.param_type[in.a], r[in.b]); break;
+      case Index: r[in.dst].i64 = index; break;
       case Select: r[in.dst] = r[in.a].b ? r[in.b] : r[in.c]; break;
       case LogAnd: Slot<bool>::set(r[in.dst], r[in.a].b && r[in.b].b); break;
       case LogOr: Slot<bool>::set(r[in.dst], r[in.a].b || r[in.b].b); break;
@@ -267,6 +303,12 @@ NDGPU_HD void run_element(const Launch& L, long long i) {
       }
     }
   }
+}
+
+// Runs the elementwise program for element i.
+NDGPU_HD void run_element(const Launch& L, long long i) {
+  ArrayIo io{L, i};
+  run_program(L.prog, io, i);
 }
 
 }  // namespace interp

@@ -43,7 +43,8 @@ struct Instr {
   unsigned char op, type, dst, a, b, c, pad0, pad1;
 };
 
-constexpr int kMaxInstr = 96, kMaxRegs = 32, kMaxParams = 8;
+// Small enough that a reduction's four programs fit CUDA's 4 KiB of kernel parameters.
+constexpr int kMaxInstr = 48, kMaxRegs = 24, kMaxParams = 8;
 
 // A compiled body. Registers start as `init` (constants); parameters are numbered as the
 // kernel declares them, inputs then outputs.
@@ -61,6 +62,13 @@ struct Launch {
   unsigned char is_scalar[kMaxParams];
   long long n;
   Program prog;
+};
+
+// A ReductionKernel's parts on the plain row kernel's path: the identity (no parameters;
+// writes its one output), map (the input element, then the mapped value), reduce (a, b,
+// then the result) and post-map (a, then the output element).
+struct RowsPrograms {
+  Program identity, map, reduce, post;
 };
 
 }  // namespace interp

@@ -183,19 +183,10 @@ struct ReduceIndex {
 
 }  // namespace ndgpu
 
-// User ReductionKernels compile as CuPy's do, with --use_fast_math; on the CPU, float sqrt
-// is CUDA's approximate one (x * rsqrt(x)) so that results match a GPU's digit for digit.
-#if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA)
+// CPU fast math: sqrt as CUDA's approximate one (fast_math.cuh), complex too.
+#include "ndgpu/fast_math.cuh"
+#if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA) && defined(NDGPU_HAS_COMPLEX)
 namespace ndgpu {
-inline float fast_sqrt(float x) {
-  if (!(x > 0.0f) || x > 3.0e38f) return ::sqrtf(x);
-  return x * (float)(1.0 / ::sqrt((double)x));
-}
-inline double fast_sqrt(double x) { return ::sqrt(x); }
-#ifdef NDGPU_HAS_COMPLEX  // complex.cuh, included before this header when a kernel needs it
 template <class T> inline complex<T> fast_sqrt(const complex<T>& z) { return ::ndgpu::sqrt(z); }
-#endif
-template <class T> inline double fast_sqrt(const T& x) { return ::sqrt((double)x); }
 }  // namespace ndgpu
-#define sqrt(x) ::ndgpu::fast_sqrt(x)
 #endif

@@ -194,3 +194,63 @@ def test_off_mode_never_interprets():
         core._set_quick_tier(previous)
     with pytest.raises(ValueError):
         core._set_quick_tier("sometimes")
+
+
+def fresh_reduction(in_params, out_params, map_expr, reduce_expr, post, identity, **kw):
+    return cp.ReductionKernel(in_params, out_params, "%s /* %s */" % (map_expr, uuid.uuid4().hex),
+                              reduce_expr, post, identity, "quick_red", **kw)
+
+
+def test_seed_l2norm_first_call_is_interpreted(quick_on):
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    k = fresh_reduction("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0")
+    first, second = both_tiers(k, cp.asarray(x), axis=1)
+    np.testing.assert_allclose(first.get(), np.array([5.4772253, 15.9687195], np.float32),
+                               rtol=1e-6)
+    assert_bits(first.get(), second.get())
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 7), (5, 300), (64, 1000), (2, 4096)])
+def test_row_reductions_match_numpy(quick_on, shape):
+    h = sample(shape, np.float64, seed=12)
+    k = fresh_reduction("float64 x", "float64 y", "x", "max(a, b)", "y = a * 2.0", "-1e300")
+    first, second = both_tiers(k, cp.asarray(h), axis=1)
+    np.testing.assert_array_equal(first.get(), h.max(axis=1) * 2.0)
+    assert_bits(first.get(), second.get())
+
+    i = sample(shape, np.int32, seed=13)
+    s = fresh_reduction("int32 x", "int64 y", "x * 3 - 1", "a + b", "y = a", "0",
+                        reduce_type="int64")
+    first, second = both_tiers(s, cp.asarray(i), axis=1)
+    np.testing.assert_array_equal(first.get(), (i.astype(np.int64) * 3 - 1).sum(axis=1))
+    assert_bits(first.get(), second.get())
+
+
+def test_float_sum_rows_agree_between_tiers(quick_on):
+    h = sample((8, 777), np.float32, seed=14)
+    k = fresh_reduction("float32 x", "float32 y", "x * 0.5f", "a + b", "y = a / 777.0f", "0")
+    first, second = both_tiers(k, cp.asarray(h), axis=1)
+    np.testing.assert_allclose(first.get(), (h * np.float32(0.5)).mean(axis=1), rtol=1e-5)
+    assert_bits(first.get(), second.get())
+
+
+def test_reductions_outside_the_interpreter_compile(quick_on):
+    h = sample((4, 50), np.float32, seed=15)
+    before = interpreted()
+    # The index, a preamble function, and a column reduction: compiled as before.
+    k1 = fresh_reduction("float32 x", "float32 y", "x * (float)(i % 2)", "a + b", "y = a", "0")
+    np.testing.assert_allclose(k1(cp.asarray(h), axis=1).get(), _index_weighted_rows(h),
+                               rtol=1e-5)
+    k2 = cp.ReductionKernel("float32 x", "float32 y", "twice(x)", "a + b", "y = a", "0", "pre",
+                            preamble="__device__ float twice(float v) { return 2 * v; }")
+    np.testing.assert_allclose(k2(cp.asarray(h), axis=1).get(), 2 * h.sum(axis=1), rtol=1e-5)
+    k3 = fresh_reduction("float32 x", "float32 y", "x", "a + b", "y = a", "0")
+    np.testing.assert_allclose(k3(cp.asarray(h), axis=0).get(), h.sum(axis=0), rtol=1e-5)
+    assert interpreted() == before
+
+
+def _index_weighted_rows(h):
+    """Row sums of x * (i % 2), where i = j * rows + row is CuPy's index in a row reduction."""
+    rows, cols = h.shape
+    j = np.arange(cols)
+    return np.array([(h[r] * ((j * rows + r) % 2)).sum() for r in range(rows)], np.float32)

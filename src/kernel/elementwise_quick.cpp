@@ -21,26 +21,6 @@ struct QuickSpec {
 
 namespace {
 
-// Calls with more elements wait for the compiled kernel: the interpreter is for latency.
-constexpr int64_t kQuickMaxElements = int64_t(1) << 22;
-
-std::optional<interp::Type> interp_type(DType t) {
-  switch (t) {
-    case DType::Bool: return interp::Bool;
-    case DType::Int8: return interp::I8;
-    case DType::UInt8: return interp::U8;
-    case DType::Int16: return interp::I16;
-    case DType::UInt16: return interp::U16;
-    case DType::Int32: return interp::I32;
-    case DType::UInt32: return interp::U32;
-    case DType::Int64: return interp::I64;
-    case DType::UInt64: return interp::U64;
-    case DType::Float32: return interp::F32;
-    case DType::Float64: return interp::F64;
-    default: return std::nullopt;
-  }
-}
-
 // The program for a specialisation, or none when anything lies outside the interpreter.
 std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
                                             const QuickCall& call) {
@@ -126,24 +106,10 @@ std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& 
   if (!q->program) return get_kernel(device, src);
   src.options.push_back("-fmad=false");
 
-  std::shared_ptr<BackgroundCompile> pending;
-  {
-    std::lock_guard lk(def.mu);
-    pending = q->compile;
-  }
-  if (pending) {
-    if (auto k = pending->ready()) return k;
-  } else if (auto k = find_kernel(device, src)) {
-    return k;
-  }
-  std::optional<CompiledKernel> interpreter;
-  if (call.n <= kQuickMaxElements && !outputs_overlap(call)) interpreter = quick_interpreter(device);
-  if (!interpreter) return pending ? pending->wait() : get_kernel(device, src);
-  if (!pending) {
-    std::lock_guard lk(def.mu);
-    if (!q->compile) q->compile = BackgroundCompile::start(device, src);
-  }
-  run_interpreted(def, *q->program, *interpreter, device, call);
+  const bool may_interpret = call.n <= kQuickMaxElements && !outputs_overlap(call);
+  QuickDecision d = decide_quick(def.mu, q->compile, device, src, interpreter_source(), may_interpret);
+  if (d.compiled) return d.compiled;
+  run_interpreted(def, *q->program, d.interpreter, device, call);
   return std::nullopt;
 }
 

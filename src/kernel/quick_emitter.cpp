@@ -1,5 +1,6 @@
 // Registers, constants and instructions of a quick-tier program (quick_internal.hpp).
 #include <algorithm>
+#include <string>
 
 #include "kernel/quick_internal.hpp"
 
@@ -8,7 +9,7 @@ namespace ndgpu::kernel::quick {
 using namespace interp;
 
 int Emitter::fresh_register() {
-  if (static_cast<int>(init_.size()) >= kMaxRegs) reject("more than 32 registers");
+  if (static_cast<int>(init_.size()) >= kMaxRegs) reject("more than " + std::to_string(kMaxRegs) + " registers");
   init_.push_back(0);
   return static_cast<int>(init_.size()) - 1;
 }
@@ -40,7 +41,7 @@ Value Emitter::constant(CType type, unsigned long long bits) {
 }
 
 Instr& Emitter::emit(Op op, Type type, int dst, int a, int b, int c) {
-  if (static_cast<int>(code_.size()) >= kMaxInstr) reject("more than 96 instructions");
+  if (static_cast<int>(code_.size()) >= kMaxInstr) reject("more than " + std::to_string(kMaxInstr) + " instructions");
   Instr in{};
   in.op = op;
   in.type = type;
@@ -101,7 +102,7 @@ void Emitter::assign(int reg, Value v) {
 
 Program Emitter::finish(const std::vector<Instr>& prologue, const std::vector<Instr>& epilogue) const {
   size_t n = prologue.size() + code_.size() + epilogue.size();
-  if (n > static_cast<size_t>(kMaxInstr)) reject("more than 96 instructions");
+  if (n > static_cast<size_t>(kMaxInstr)) reject("more than " + std::to_string(kMaxInstr) + " instructions");
   Program p{};
   p.n_instr = static_cast<unsigned char>(n);
   p.n_regs = static_cast<unsigned char>(init_.size());

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <string>
+#include <tuple>
 #include <mutex>
 
 #include "ndgpu/errors.hpp"
@@ -27,11 +29,12 @@ struct InterpreterSlot {
   std::shared_ptr<BackgroundCompile> pending;
 };
 
-InterpreterSlot& slot_for(Device device) {
+InterpreterSlot& slot_for(Device device, const std::string& name) {
   static std::mutex mu;
-  static auto* slots = new std::map<std::pair<int, int>, InterpreterSlot>;  // lives for the process
+  // Lives for the process, like the modules it holds.
+  static auto* slots = new std::map<std::tuple<int, int, std::string>, InterpreterSlot>;
   std::lock_guard lk(mu);
-  return (*slots)[{int(device.type), device.index}];
+  return (*slots)[{int(device.type), device.index, name}];
 }
 
 }  // namespace
@@ -63,11 +66,32 @@ const KernelSource& interpreter_source() {
   return src;
 }
 
-std::optional<CompiledKernel> quick_interpreter(Device device) {
+const KernelSource& rows_interpreter_source(bool fast_math) {
+  static const KernelSource precise = [] {
+    KernelSource s;
+    s.name_hint = "ndgpu_interp_rows";
+    s.source = "#include \"ndgpu/interp_rows.cuh\"\n";
+    s.entries = {{"ndgpu_interp_rows",
+                  {"ndgpu::Strided<int, 1>", "ndgpu::Strided<int, 2>", "ndgpu::Extents<int, 1>",
+                   "ndgpu::Extents<int, 1>", "int", "int", "int", "char*", "int",
+                   "ndgpu::interp::RowsPrograms"}}};
+    s.options = {"-minimal", "-fmad=false"};
+    return s;
+  }();
+  static const KernelSource fast = [] {
+    KernelSource s = precise;
+    s.name_hint = "ndgpu_interp_rows_fast";
+    s.options = {"--use_fast_math", "-DNDGPU_FAST_MATH", "-minimal", "-fmad=false"};
+    return s;
+  }();
+  return fast_math ? fast : precise;
+}
+
+std::optional<CompiledKernel> quick_interpreter(Device device, const KernelSource& src) {
   QuickMode mode = quick_mode();
   if (mode == QuickMode::Off || (mode == QuickMode::Auto && device.type != DeviceType::CUDA))
     return std::nullopt;
-  InterpreterSlot& s = slot_for(device);
+  InterpreterSlot& s = slot_for(device, src.name_hint);
   std::lock_guard lk(s.mu);
   if (s.kernel) return s.kernel;
   if (s.pending) {
@@ -82,11 +106,11 @@ std::optional<CompiledKernel> quick_interpreter(Device device) {
     return s.kernel;
   }
   if (mode == QuickMode::On) {
-    s.kernel = get_kernel(device, interpreter_source());
+    s.kernel = get_kernel(device, src);
     return s.kernel;
   }
-  s.kernel = find_kernel(device, interpreter_source());
-  if (!s.kernel) s.pending = BackgroundCompile::start(device, interpreter_source());
+  s.kernel = find_kernel(device, src);
+  if (!s.kernel) s.pending = BackgroundCompile::start(device, src);
   return s.kernel;
 }
 
@@ -111,6 +135,44 @@ std::optional<CompiledKernel> BackgroundCompile::ready() {
 }
 
 CompiledKernel BackgroundCompile::wait() { return result_.get(); }
+
+std::optional<interp::Type> interp_type(DType t) {
+  switch (t) {
+    case DType::Bool: return interp::Bool;
+    case DType::Int8: return interp::I8;
+    case DType::UInt8: return interp::U8;
+    case DType::Int16: return interp::I16;
+    case DType::UInt16: return interp::U16;
+    case DType::Int32: return interp::I32;
+    case DType::UInt32: return interp::U32;
+    case DType::Int64: return interp::I64;
+    case DType::UInt64: return interp::U64;
+    case DType::Float32: return interp::F32;
+    case DType::Float64: return interp::F64;
+    default: return std::nullopt;
+  }
+}
+
+QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& compile,
+                           Device device, const KernelSource& src,
+                           const KernelSource& interpreter_src, bool may_interpret) {
+  std::shared_ptr<BackgroundCompile> pending;
+  {
+    std::lock_guard lk(mu);
+    pending = compile;
+  }
+  if (pending) {
+    if (auto k = pending->ready()) return {k, {}};
+  } else if (auto k = find_kernel(device, src)) {
+    return {k, {}};
+  }
+  std::optional<CompiledKernel> interpreter;
+  if (may_interpret) interpreter = quick_interpreter(device, interpreter_src);
+  if (!interpreter) return {pending ? pending->wait() : get_kernel(device, src), {}};
+  std::lock_guard lk(mu);
+  if (!compile) compile = BackgroundCompile::start(device, src);
+  return {std::nullopt, *interpreter};
+}
 
 QuickStats quick_stats() { return {interpreted.load(), compiles_started.load()}; }
 

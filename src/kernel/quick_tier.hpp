@@ -5,11 +5,14 @@
 #include <cstdint>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include "kernel/kernel_cache.hpp"
 #include "ndgpu/kernel_cache.hpp"
 #include "ndgpu/backend.hpp"
+#include "ndgpu/dtype.hpp"
+#include "ndgpu/interp_program.cuh"
 
 namespace ndgpu::kernel {
 
@@ -20,11 +23,19 @@ using QuickMode = QuickTier;
 QuickMode quick_mode();
 void set_quick_mode(QuickMode mode);
 
-// The interpreter kernel for `device`, when the mode lets the quick tier run there. In Auto
+// An interpreter kernel for `device`, when the mode lets the quick tier run there. In Auto
 // mode a missing interpreter is compiled in the background (for later calls and processes).
-std::optional<CompiledKernel> quick_interpreter(Device device);
-// The interpreter's source (the ahead-of-time pack builds it).
+std::optional<CompiledKernel> quick_interpreter(Device device, const KernelSource& src);
+// The interpreters' sources (the ahead-of-time pack builds them): elementwise, and the
+// ReductionKernel row interpreter, precise or with the fast math ReductionKernels use.
 const KernelSource& interpreter_source();
+const KernelSource& rows_interpreter_source(bool fast_math);
+
+// The interpreter's value type for a dtype (none for float16 and complex).
+std::optional<interp::Type> interp_type(DType t);
+
+// Calls with more elements wait for the compiled kernel: the interpreters are for latency.
+constexpr int64_t kQuickMaxElements = int64_t(1) << 22;
 
 // A kernel compiling on another thread (wait_for_background_work() waits for all of them).
 class BackgroundCompile {
@@ -38,6 +49,17 @@ class BackgroundCompile {
  private:
   std::shared_future<CompiledKernel> result_;
 };
+
+// What a specialisation the interpreter can run does now: use `compiled` (ready, cached, or
+// compiled on this thread when the interpreter cannot run this call), or run on
+// `interpreter` while `compile` (started here if needed, guarded by `mu`) finishes.
+struct QuickDecision {
+  std::optional<CompiledKernel> compiled;
+  CompiledKernel interpreter;
+};
+QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& compile,
+                           Device device, const KernelSource& src,
+                           const KernelSource& interpreter_src, bool may_interpret);
 
 struct QuickStats {
   uint64_t interpreted_launches = 0, background_compiles = 0;

@@ -6,9 +6,11 @@
 #include "kernel/binding.hpp"
 #include "kernel/elementwise_fast.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/quick_tier.hpp"
 #include "kernel/reduction_codegen.hpp"
 #include "kernel/reduction_fast.hpp"
 #include "kernel/reduction_plan.hpp"
+#include "kernel/reduction_quick.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::kernel {
@@ -140,7 +142,8 @@ void push_ints(ArgPack& pack, const char* ptr, const int64_t* vals, int n, bool 
 void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
                       std::span<const NDArray* const> op_arrays,
                       std::span<const NDArray* const> raw_arrays,
-                      std::span<const Scalar* const> scalars) {
+                      std::span<const Scalar* const> scalars,
+                      std::span<const std::byte> extra_arg) {
   const ReductionPlan& plan = r.plan;
   const Geometry& g = r.g;
   NDArray partials;
@@ -182,6 +185,7 @@ void launch_reduction(Device device, const std::string& name, const ReductionRec
     push_index(pack, chunk, plan.index32);
     pack.push(part_ptr);
     pack.push(mode);
+    if (!extra_arg.empty()) pack.push_bytes(extra_arg.data(), extra_arg.size());
   };
 
   Backend& be = backend_for(device);
@@ -302,9 +306,11 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     for (auto& st : plan.strides) st.push_back(0);
   }
   ReduceStrategy strategy = choose_strategy(plan, layout);
-  if (device.type == DeviceType::CUDA && strategy == ReduceStrategy::Rows && plan.out_size > 1 &&
-      plan.red_size < 32)
-    strategy = ReduceStrategy::Columns;  // a block per tiny row would idle most threads
+  // A block per tiny row would idle most threads; with few rows it does not matter, and the
+  // row kernel (which the quick tier interprets) keeps small first calls fast.
+  if (device.type == DeviceType::CUDA && strategy == ReduceStrategy::Rows &&
+      plan.out_size > 1024 && plan.red_size < 32)
+    strategy = ReduceStrategy::Columns;
 
   // The accumulator type.
   std::string rctype;
@@ -346,12 +352,13 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   }
   // Small single-pass row reductions on CUDA: the plain row kernel, which compiles in about
   // half the time (reduction_codegen_rows.cpp); vector loads gain little at that size.
+  // With the quick tier forced on, the CPU takes it too: its row interpreter mirrors it.
   const bool plain_rows =
-      device.type == DeviceType::CUDA && strategy == ReduceStrategy::Rows &&
-      plan.out_ndim() == 1 && plan.red_ndim() == 1 && specs.size() == 2 &&
-      specs[0].kind == ArgKind::Array && specs[0].is_output && specs[1].kind == ArgKind::Array &&
-      !specs[1].is_output && plain_rows_reduce_type(rctype) &&
-      small_for_vectors(device, plan.out_size * plan.red_size, int64_t(itemsize(specs[1].storage))) &&
+      (device.type == DeviceType::CUDA || quick_mode() == QuickMode::On) &&
+      strategy == ReduceStrategy::Rows && plan.out_ndim() == 1 && plan.red_ndim() == 1 &&
+      specs.size() == 2 && specs[0].kind == ArgKind::Array && specs[0].is_output &&
+      specs[1].kind == ArgKind::Array && !specs[1].is_output && plain_rows_reduce_type(rctype) &&
+      plan.out_size * plan.red_size * int64_t(itemsize(specs[1].storage)) < kVectorMinBytes &&
       !may_split(device, plan, strategy, 0);
   if (plain_rows) vec_now = 0;
   // Only the modes this call can use are compiled: NVRTC time grows with every mode.
@@ -400,7 +407,21 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     spec.plain_rows = plain_rows;
     KernelSource src = generate_reduction(spec);
     src.options = def.options;
-    compiled = get_kernel(device, src);
+    if (plain_rows) {
+      RowsQuickCall call{specs, spec.placeholders, rctype, plan.index32,
+                         plan.out_size * plan.red_size};
+      RowsQuick q = rows_compile_or_interpret(def, key, device, src, call);
+      if (!q.compiled) {  // the row interpreter runs this call; the kernel compiles meanwhile
+        Geometry g = choose_geometry(device, q.interpreter.function, plan, strategy, 0);
+        ReductionRecipe recipe{q.interpreter, plan, specs, g, final_per_block, rsize};
+        launch_reduction(device, def.name, recipe, op_arrays, raw_arrays, scalars,
+                         std::as_bytes(std::span(&q.programs, 1)));
+        return out_arrays;
+      }
+      compiled = *q.compiled;
+    } else {
+      compiled = get_kernel(device, src);
+    }
     std::lock_guard lk(def.mu);
     def.specs.emplace(key, compiled);
   }

@@ -1,6 +1,7 @@
 // The reduction engine: binds types, plans, generates, caches and launches reduction
 // kernels. ReductionKernel and every built-in reduction run through `run_reduction`.
 #pragma once
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -16,6 +17,8 @@
 
 namespace ndgpu::kernel {
 
+struct QuickRowsSpec;  // reduction_quick.cpp
+
 struct ReductionDefinition : KernelDefinition {
   std::string map_expr, reduce_expr, post_map_expr, identity;
   // A dtype name, a placeholder letter, empty (the first output's type) or a C type whose
@@ -26,6 +29,9 @@ struct ReductionDefinition : KernelDefinition {
   std::vector<std::string> includes;  // extra device headers
   bool uses_index = false;  // the code reads i, _i or _j: keep C order
   mutable ReductionFastTable fast;  // the shortcut's recipes (reduction_fast.hpp)
+  // The quick tier's state per specialisation key, guarded by `mu` (reduction_quick.hpp).
+  mutable std::unordered_map<std::string, std::shared_ptr<QuickRowsSpec>, KeyHash, std::equal_to<>>
+      quick;
 
   ReductionDefinition(const std::string& in_params, const std::string& out_params,
                       std::string map_expr, std::string reduce_expr, std::string post_map_expr,

@@ -36,6 +36,7 @@ KernelSource generate_reduction_plain_rows(const ReductionSpec& s) {
   write_device_includes(src, s.args, s.preamble + all_code + " " + s.identity);
   for (const auto& h : s.includes) src << "#include \"" << h << "\"\n";
   src << "#include \"ndgpu/elementwise.cuh\"\n";  // reduce.cuh's templates cost ~3 ms here
+  src << "#include \"ndgpu/fast_math.cuh\"\n";    // CPU fast math's sqrt (empty on CUDA)
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
   src << "typedef " << s.reduce_ctype << " _type_reduce;\n";
   if (!s.preamble.empty()) src << s.preamble << "\n";

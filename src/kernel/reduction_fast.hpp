@@ -41,10 +41,12 @@ struct ReductionRecipe {
 };
 
 // Launches `r`; op_arrays are the non-raw arrays in spec order (outputs, then inputs).
+// `extra_arg`, when given, follows the usual arguments (the row interpreter's programs).
 void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
                       std::span<const NDArray* const> op_arrays,
                       std::span<const NDArray* const> raw_arrays,
-                      std::span<const Scalar* const> scalars);
+                      std::span<const Scalar* const> scalars,
+                      std::span<const std::byte> extra_arg = {});
 
 // The recipes of one definition, most recent first (a few: one per shape a loop uses).
 class ReductionFastTable {

@@ -103,8 +103,10 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
     NDArray a = r.array({kLarge}, t);
     r.run([&] { fill(a, Scalar::py_int(0)); });
   }
-  // The quick tier's interpreter: a new ElementwiseKernel's first calls run on it.
+  // The quick tier's interpreters: new kernels' first calls run on them.
   kernel::get_kernel(device, kernel::interpreter_source());
+  kernel::get_kernel(device, kernel::rows_interpreter_source(false));
+  kernel::get_kernel(device, kernel::rows_interpreter_source(true));
 }
 
 }  // namespace ndgpu::aot
