@@ -3,7 +3,7 @@ from benchmarks.workloads import bandwidth, fresh, kernels, overhead, transfer
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm",
             "squared_diff", "l2norm", "raw_add", "compile_ewk", "compile_ewk_nvrtc", "compile_rk",
-            "compile_raw",
+            "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
             "matmul_f32", "matmul_f16", "h2d", "d2h", "import"]
 

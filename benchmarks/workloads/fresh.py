@@ -65,6 +65,8 @@ WORKLOADS = [
              _compile("compile_ewk", {"NDGPU_QUICK_TIER": "0"}), None, peers=()),
     Workload("compile_rk", "ReductionKernel 1st call, cold", "ms", _compile("compile_rk"),
              ("<=", 60), peers=("cupy",)),
+    Workload("compile_rk_nvrtc", "  same, quick tier off (NVRTC)", "ms",
+             _compile("compile_rk", {"NDGPU_QUICK_TIER": "0"}), None, peers=()),
     Workload("compile_raw", "RawKernel 1st call, cold", "ms", _compile("compile_raw"),
              ("<=", 40), peers=("cupy",)),
     Workload("first_add", "first a + b, fresh process", "ms", first_add, ("<=", 5),
