@@ -82,8 +82,11 @@ Geometry choose_geometry(Device device, void* fn, const ReductionPlan& plan, Red
     unsigned block = pow2_at_least(red / std::max(vec, 4), 32, 256);
     int64_t resident = be.resident_blocks(device.index, fn, block);
     int64_t gx = std::min<int64_t>(out, resident * 16);
-    if (out < resident)
-      split = std::clamp<int64_t>((resident + out - 1) / out, 1,
+    // Few rows split into about four waves of blocks: with one wave the slowest block set
+    // the pace (H200, sum of 2^28 float32: 4070 GB/s with one wave, 4290 with four).
+    constexpr int64_t kWaves = 4;
+    if (out < resident * kWaves)
+      split = std::clamp<int64_t>((resident * kWaves + out - 1) / out, 1,
                                   std::max<int64_t>(red / (int64_t(block) * 16), 1));
     g.grid.x = unsigned(std::max<int64_t>(gx, 1));
     g.block.x = block;
