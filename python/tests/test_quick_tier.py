@@ -254,3 +254,25 @@ def _index_weighted_rows(h):
     rows, cols = h.shape
     j = np.arange(cols)
     return np.array([(h[r] * ((j * rows + r) % 2)).sum() for r in range(rows)], np.float32)
+
+
+EXIT_RIGHT_AFTER = r"""
+import uuid, numpy as np, ndgpu as cp
+k = cp.ElementwiseKernel("float64 x", "float64 y", "y = x * 3.0 /* %s */" % uuid.uuid4().hex, "k")
+print("RESULT", k(cp.asarray(np.arange(4.0))).get().tolist(),
+      cp._core._kernel_cache_stats()["interpreted_launches"])
+"""
+
+
+def test_exit_right_after_an_interpreted_call_waits_for_the_compile(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, NDGPU_QUICK_TIER="1", NDGPU_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", EXIT_RIGHT_AFTER], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "RESULT [0.0, 3.0, 6.0, 9.0] 1" in out.stdout, out.stdout
+    # The background compile finished before exit: its kernel is in the disk cache.
+    kernels = os.listdir(os.path.join(str(tmp_path), "kernels"))
+    assert len(kernels) >= 2, kernels  # the interpreter and the kernel itself
