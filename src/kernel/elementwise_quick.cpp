@@ -42,7 +42,9 @@ std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
     if (!t) return std::nullopt;
     names.emplace_back(std::string(1, letter), *t);
   }
-  return compile_quick(def.operation, params, names).program;
+  QuickProgram q = compile_quick(def.operation, params, names);
+  if (!q.program) trace_quick_decline(def.name, q.why_not);
+  return q.program;
 }
 
 // The interpreter stores outputs at the end, in order: outputs sharing memory would see

@@ -1,6 +1,7 @@
 #include "kernel/quick_tier.hpp"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -172,6 +173,11 @@ QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& c
   std::lock_guard lk(mu);
   if (!compile) compile = BackgroundCompile::start(device, src);
   return {std::nullopt, *interpreter};
+}
+
+void trace_quick_decline(const std::string& kernel, const std::string& why) {
+  static const bool on = std::getenv("NDGPU_TRACE_COMPILE") != nullptr;
+  if (on) std::fprintf(stderr, "ndgpu: quick tier declines %s: %s\n", kernel.c_str(), why.c_str());
 }
 
 QuickStats quick_stats() { return {interpreted.load(), compiles_started.load()}; }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "kernel/kernel_cache.hpp"
 #include "ndgpu/kernel_cache.hpp"
@@ -60,6 +61,9 @@ struct QuickDecision {
 QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& compile,
                            Device device, const KernelSource& src,
                            const KernelSource& interpreter_src, bool may_interpret);
+
+// With NDGPU_TRACE_COMPILE set, says on stderr why a kernel will not be interpreted.
+void trace_quick_decline(const std::string& kernel, const std::string& why);
 
 struct QuickStats {
   uint64_t interpreted_launches = 0, background_compiles = 0;

@@ -63,7 +63,11 @@ std::optional<interp::RowsPrograms> make_programs(const ReductionDefinition& def
   auto map = compile_quick("ndgpu_out = ndgpu_reduce_t(" + def.map_expr + ");", map_params, names);
   auto reduce = compile_quick("ndgpu_out = (" + def.reduce_expr + ");", reduce_params, names);
   auto post = compile_quick(def.post_map_expr, post_params, names);
-  if (!identity.program || !map.program || !reduce.program || !post.program) return std::nullopt;
+  for (const QuickProgram* part : {&identity, &map, &reduce, &post})
+    if (!part->program) {
+      trace_quick_decline(def.name, part->why_not);
+      return std::nullopt;
+    }
   return interp::RowsPrograms{*identity.program, *map.program, *reduce.program, *post.program};
 }
 
