@@ -206,20 +206,34 @@ struct StoreAt {
   template <class T> NDGPU_HD void run() { *(T*)ptr = Slot<T>::get(src); }
 };
 
-// Parameters of an elementwise launch: element i of contiguous arrays, or scalars.
+// Parameters of an elementwise launch: element i of each array, or scalars.
 struct ArrayIo {
   const Launch& L;
   long long i;
+  long long index[kMaxDims];
+  NDGPU_HD ArrayIo(const Launch& launch, long long element) : L(launch), i(element) {
+    long long rest = element;
+    for (int d = L.ndim - 1; d >= 0; --d) {
+      index[d] = rest % L.shape[d];
+      rest /= L.shape[d];
+    }
+  }
+  NDGPU_HD char* at(int k, int type) const {
+    if (L.ndim == 0) return L.ptr[k] + i * type_size(type);
+    long long offset = 0;
+    for (int d = 0; d < L.ndim; ++d) offset += index[d] * L.strides[k][d];
+    return L.ptr[k] + offset;
+  }
   NDGPU_HD void load(int k, int type, Reg& dst) {
     if (L.is_scalar[k]) {  // stored as its type, the other bytes zero
       dst.u64 = L.scalar[k];
       return;
     }
-    LoadAt f{L.ptr[k] + i * type_size(type), dst};
+    LoadAt f{at(k, type), dst};
     with_type(type, f);
   }
   NDGPU_HD void store(int k, int type, const Reg& src) {
-    StoreAt f{L.ptr[k] + i * type_size(type), src};
+    StoreAt f{at(k, type), src};
     with_type(type, f);
   }
 };
@@ -307,7 +321,7 @@ NDGPU_INTERP_NOINLINE void run_program(const Program& p, Io& io, long long index
 
 // Runs the elementwise program for element i.
 NDGPU_HD void run_element(const Launch& L, long long i) {
-  ArrayIo io{L, i};
+  ArrayIo io(L, i);
   run_program(L.prog, io, i);
 }
 

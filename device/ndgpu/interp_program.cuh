@@ -44,7 +44,7 @@ struct Instr {
 };
 
 // Small enough that a reduction's four programs fit CUDA's 4 KiB of kernel parameters.
-constexpr int kMaxInstr = 48, kMaxRegs = 24, kMaxParams = 8;
+constexpr int kMaxInstr = 48, kMaxRegs = 24, kMaxParams = 8, kMaxDims = 4;
 
 // A compiled body. Registers start as `init` (constants); parameters are numbered as the
 // kernel declares them, inputs then outputs.
@@ -55,12 +55,17 @@ struct Program {
   unsigned long long init[kMaxRegs];
 };
 
-// One launch: the program by value (kernel parameter space), contiguous arrays or scalars.
+// One launch: the program by value (kernel parameter space), arrays or scalars. With ndim
+// 0 arrays are contiguous (element i at ptr + i * itemsize); otherwise element i is the
+// C-order multi-index of i over `shape`, at ptr + sum(index[d] * strides[k][d]).
 struct Launch {
-  char* ptr[kMaxParams];                  // element i of an array is at ptr + i * itemsize
+  char* ptr[kMaxParams];
   unsigned long long scalar[kMaxParams];  // a scalar argument's value, stored as its type
   unsigned char is_scalar[kMaxParams];
+  int ndim;
   long long n;
+  long long shape[kMaxDims];
+  long long strides[kMaxParams][kMaxDims];  // bytes
   Program prog;
 };
 

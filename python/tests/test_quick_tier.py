@@ -171,14 +171,31 @@ def test_bodies_outside_the_interpreter_compile(quick_on):
     assert interpreted() == before
 
 
-def test_strided_and_large_calls_compile(quick_on):
-    before = interpreted()
-    k = fresh("float32 x", "float32 y", "y = x + 1.0f")
+def test_strided_and_broadcast_calls_are_interpreted(quick_on):
     h = sample((40, 40), np.float32)
-    np.testing.assert_array_equal(k(cp.asarray(h)[:, ::2]).get(), h[:, ::2] + 1)
+    row = sample((40,), np.float64, seed=3)
+    k = fresh("float32 x, float64 r", "float64 y", "y = x * r + i")
+    # A strided view beside a broadcast row, and a transposed output.
+    out = cp.empty((40, 20), dtype=np.float64).T
+    x = cp.asarray(h)[:, ::2].T  # (20, 40), strides (8, 160)
+    first, second = both_tiers(k, x, cp.asarray(row), out)
+    expect = h[:, ::2].T.astype(np.float64) * row + np.arange(800).reshape(20, 40)
+    np.testing.assert_array_equal(out.get(), expect)
+    assert_bits(first.get(), second.get())
+
+
+def test_large_and_overlapping_calls_compile(quick_on):
+    k = fresh("float32 x", "float32 y", "y = x + 1.0f")
     big = np.ones((1 << 22) + 1, dtype=np.float32)
-    np.testing.assert_array_equal(k(cp.asarray(big)).get(), big + 1)
-    assert interpreted() == before
+    big_d = cp.asarray(big)
+    # Two outputs over the same memory: the tiers' store orders could differ.
+    two = fresh("float32 x", "float32 y, float32 z", "y = x; z = x * 2.0f")
+    buf = cp.asarray(np.zeros(11, dtype=np.float32))
+    ones = cp.asarray(np.ones(10, dtype=np.float32))
+    before = interpreted()
+    np.testing.assert_array_equal(k(big_d).get(), big + 1)
+    two(ones, buf[:10], buf[1:])
+    assert interpreted() == before  # (the values where they overlap depend on thread order)
 
 
 def test_off_mode_never_interprets():

@@ -204,7 +204,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     KernelSource src = generate_elementwise(spec);
     src.options = def.options;
     src.options.push_back("-minimal");  // generated kernels use no CUDA runtime API types
-    QuickCall quick{specs, op_arrays, scalars, spec.placeholders, n, plan.contiguous};
+    QuickCall quick{specs, op_arrays, scalars, spec.placeholders, &plan};
     auto ready = compile_or_interpret(def, key.view(), device, src, quick);
     if (!ready) return out_arrays;  // ran on the interpreter; the kernel compiles meanwhile
     compiled = *ready;

@@ -25,7 +25,7 @@ namespace {
 std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
                                             const QuickCall& call) {
   if (!def.preamble.empty() || !def.loop_prep.empty() || !def.after_loop.empty() ||
-      !def.options.empty() || !call.contiguous)
+      !def.options.empty() || (!call.plan->contiguous && call.plan->ndim() > interp::kMaxDims))
     return std::nullopt;
   const size_t nout = def.out.size(), nin = def.in.size();
   std::vector<QuickParam> params;
@@ -47,27 +47,42 @@ std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
   return q.program;
 }
 
+// The bytes an operand touches over the plan, as [first, last].
+std::pair<const char*, const char*> extent(const NDArray& a, const IterationPlan& plan, size_t op) {
+  const char* p = static_cast<const char*>(a.data());
+  int64_t lo = 0, hi = a.itemsize() - 1;
+  for (int d = 0; d < plan.ndim(); ++d) {
+    int64_t span = (plan.shape[size_t(d)] - 1) * plan.strides[op][size_t(d)];
+    (span < 0 ? lo : hi) += span;
+  }
+  return {p + lo, p + hi};
+}
+
 // The interpreter stores outputs at the end, in order: outputs sharing memory would see
 // another order than the compiled kernel's.
 bool outputs_overlap(const QuickCall& call) {
-  std::vector<const void*> seen;
+  std::vector<std::pair<const char*, const char*>> seen;
   size_t array = 0;
   for (const ArgSpec& a : call.specs) {
     if (a.kind != ArgKind::Array) continue;
-    const void* p = call.arrays[array++]->data();
+    size_t op = array++;
     if (!a.is_output) continue;
-    for (const void* q : seen)
-      if (q == p) return true;
-    seen.push_back(p);
+    auto e = extent(*call.arrays[op], *call.plan, op);
+    for (const auto& s : seen)
+      if (e.first <= s.second && s.first <= e.second) return true;
+    seen.push_back(e);
   }
   return false;
 }
 
 void run_interpreted(const ElementwiseDefinition& def, const interp::Program& program,
                      const CompiledKernel& interpreter, Device device, const QuickCall& call) {
+  const IterationPlan& plan = *call.plan;
   interp::Launch launch{};
-  launch.n = call.n;
+  launch.n = plan.size;
   launch.prog = program;
+  launch.ndim = plan.contiguous ? 0 : plan.ndim();
+  for (int d = 0; d < launch.ndim; ++d) launch.shape[d] = plan.shape[size_t(d)];
   const size_t nout = def.out.size(), nin = def.in.size();
   // specs' order (outputs, inputs) to program parameters (inputs, outputs).
   size_t array = 0, scalar = 0;
@@ -75,6 +90,7 @@ void run_interpreted(const ElementwiseDefinition& def, const interp::Program& pr
     const ArgSpec& a = call.specs[s];
     size_t k = s < nout ? nin + s : s - nout;
     if (a.kind == ArgKind::Array) {
+      for (int d = 0; d < launch.ndim; ++d) launch.strides[k][d] = plan.strides[array][size_t(d)];
       launch.ptr[k] = static_cast<char*>(call.arrays[array++]->data());
     } else {
       alignas(16) unsigned char v[16] = {};
@@ -85,7 +101,7 @@ void run_interpreted(const ElementwiseDefinition& def, const interp::Program& pr
   }
   ArgPack pack;
   pack.push(launch);
-  launch_elementwise(device, interpreter, call.n, pack);
+  launch_elementwise(device, interpreter, plan.size, pack);
   count_interpreted_launch();
 }
 
@@ -108,7 +124,7 @@ std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& 
   if (!q->program) return get_kernel(device, src);
   src.options.push_back("-fmad=false");
 
-  const bool may_interpret = call.n <= kQuickMaxElements && !outputs_overlap(call);
+  const bool may_interpret = call.plan->size <= kQuickMaxElements && !outputs_overlap(call);
   QuickDecision d = decide_quick(def.mu, q->compile, device, src, interpreter_source(), may_interpret);
   if (d.compiled) return d.compiled;
   run_interpreted(def, *q->program, d.interpreter, device, call);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "kernel/elementwise_codegen.hpp"
+#include "kernel/iteration_plan.hpp"
 #include "kernel/kernel_cache.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/scalar.hpp"
@@ -15,14 +16,13 @@ namespace ndgpu::kernel {
 
 struct ElementwiseDefinition;
 
-// One call of a specialisation on the contiguous path (the only one the interpreter runs).
+// One call of a specialisation.
 struct QuickCall {
   std::span<const ArgSpec> specs;             // outputs first, then inputs
   std::span<const NDArray* const> arrays;     // the Array specs' arrays, in specs' order
   std::span<const Scalar* const> scalars;     // the Scalar specs' values, in specs' order
   std::span<const std::pair<char, DType>> placeholders;
-  int64_t n = 0;
-  bool contiguous = false;
+  const IterationPlan* plan = nullptr;        // its strides follow `arrays`
 };
 
 // For the specialisation `key`, not compiled yet: returns its kernel when it is ready or must
