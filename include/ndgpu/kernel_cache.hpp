@@ -15,13 +15,17 @@ struct KernelCacheStats {
 };
 KernelCacheStats kernel_cache_stats();
 
-// The quick tier (docs/quick_tier.md): a new elementwise kernel's first calls run on a
-// pre-built interpreter while the kernel compiles in the background. Auto (the default): on
-// CUDA devices, when the interpreter is built already; On: every device, compiling the
-// interpreter if needed; Off: never. NDGPU_QUICK_TIER=0/1 chooses Off/On at start-up.
+// The quick tier (docs/quick_tier.md): a new kernel's first calls run on a pre-built
+// interpreter while the kernel compiles in the background. Auto: on CUDA devices, when the
+// interpreter is built already; On: every device, compiling the interpreter if needed; Off:
+// never. NDGPU_QUICK_TIER=0/1 chooses Off/On at start-up. Unset, C++ programs get Off: a
+// program that uses the tier must call wait_for_background_work() before it exits (NVRTC's
+// statics must not be destroyed under a compile). The Python module waits at exit and
+// calls enable_quick_tier_by_default(): Auto unless NDGPU_QUICK_TIER is set.
 enum class QuickTier { Off, Auto, On };
 void set_quick_tier(QuickTier tier);
 QuickTier quick_tier();
+void enable_quick_tier_by_default();
 
 // The pack used when NDGPU_AOT_PACK is unset (set, even empty, it wins). A missing or
 // damaged file means no ahead-of-time kernels; the run-time compiler takes over.

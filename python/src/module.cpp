@@ -4,6 +4,7 @@
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu::py {
 void bind_ndarray(nb::module_& m);
@@ -41,6 +42,9 @@ NB_MODULE(_core, m) {
     }
   });
   warm_up_compilers();
+  // The quick tier starts compiles in the background, and Python waits for them at exit
+  // (below), so it is on here by default; C++ programs opt in (docs/quick_tier.md).
+  enable_quick_tier_by_default();
   // Called by an atexit hook in ndgpu/__init__.py: exit() must not run under the warm-up.
   m.def("_wait_for_background_work", [] {
     nb::gil_scoped_release release;

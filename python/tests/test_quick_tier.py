@@ -355,3 +355,18 @@ def test_random_bodies_agree_between_tiers(quick_on):
         for u, v in zip(first, second):
             assert u.dtype == v.dtype and u.tobytes() == v.tobytes(), (body, u, v)
     assert interpreted_bodies >= 8  # a few draw constant-only math, which the tier declines
+
+
+def test_python_turns_the_tier_on_unless_the_environment_says():
+    import os
+    import subprocess
+    import sys
+    code = "import ndgpu; print('MODE', ndgpu._core._quick_tier())"
+    for env_value, expect in ((None, "auto"), ("0", "off"), ("1", "on")):
+        env = dict(os.environ)
+        env.pop("NDGPU_QUICK_TIER", None)
+        if env_value is not None:
+            env["NDGPU_QUICK_TIER"] = env_value
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=120)
+        assert "MODE " + expect in out.stdout, (env_value, out.stdout, out.stderr)

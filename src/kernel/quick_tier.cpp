@@ -17,9 +17,14 @@ namespace {
 std::atomic<int> mode_override{-1};
 std::atomic<uint64_t> interpreted{0}, compiles_started{0};
 
-QuickMode mode_from_env() {
+const char* mode_env() {
   const char* e = std::getenv("NDGPU_QUICK_TIER");
-  if (!e || !*e) return QuickMode::Auto;
+  return e && *e ? e : nullptr;
+}
+
+QuickMode mode_from_env() {
+  const char* e = mode_env();
+  if (!e) return QuickMode::Off;  // C++ programs opt in (include/ndgpu/kernel_cache.hpp)
   return std::strcmp(e, "0") == 0 ? QuickMode::Off : QuickMode::On;
 }
 
@@ -188,5 +193,8 @@ void count_interpreted_launch() { ++interpreted; }
 
 namespace ndgpu {
 void set_quick_tier(QuickTier tier) { kernel::set_quick_mode(tier); }
+void enable_quick_tier_by_default() {
+  if (!kernel::mode_env()) kernel::set_quick_mode(QuickTier::Auto);
+}
 QuickTier quick_tier() { return kernel::quick_mode(); }
 }  // namespace ndgpu
