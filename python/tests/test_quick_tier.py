@@ -48,8 +48,11 @@ def assert_bits(a, b):
     assert a.tobytes() == b.tobytes(), (a, b)
 
 
-def outputs(result):
-    return [r.get() for r in (result if isinstance(result, tuple) else (result,))]
+def assert_tiers_agree(first, second):
+    """Every output of the interpreted call equals the compiled call's, bit for bit."""
+    as_tuple = lambda r: r if isinstance(r, tuple) else (r,)  # noqa: E731
+    for u, v in zip(as_tuple(first), as_tuple(second)):
+        assert_bits(u.get(), v.get())
 
 
 def test_seed_squared_diff_first_call_is_interpreted(quick_on):
@@ -81,8 +84,7 @@ def test_mixed_types_follow_cpp_conversions(quick_on):
     z = (half.astype(np.float32) + b * np.float32(2.5)).astype(np.float64) - c
     np.testing.assert_array_equal(first[0].get(), z)
     np.testing.assert_array_equal(first[1].get(), (a * 3 - 7).astype(np.int16))
-    for u, v in zip(outputs(first), outputs(second)):
-        assert_bits(u, v)
+    assert_tiers_agree(first, second)
 
 
 def test_scalars_placeholders_and_index(quick_on):
@@ -110,8 +112,7 @@ def test_integer_ops_and_guarded_division(quick_on):
     np.testing.assert_array_equal(first[0].get(), q)
     np.testing.assert_array_equal(first[1].get(), r)
     np.testing.assert_array_equal(first[2].get(), m)
-    for u, v in zip(outputs(first), outputs(second)):
-        assert_bits(u, v)
+    assert_tiers_agree(first, second)
 
 
 def test_math_functions_match_numpy(quick_on):
@@ -127,8 +128,7 @@ def test_math_functions_match_numpy(quick_on):
         np.testing.assert_allclose(first[1].get(), np.fmax(x, 0.5) + (np.abs(x) + 1.0) ** x,
                                    rtol=1e-14)
         np.testing.assert_array_equal(first[2].get(), np.isnan(x) | (x > 2.0))
-    for u, v in zip(outputs(first), outputs(second)):
-        assert_bits(u, v)
+    assert_tiers_agree(first, second)
 
 
 def test_output_read_and_given_outputs(quick_on):
@@ -153,8 +153,7 @@ def test_small_int_types_promote(quick_on):
     np.testing.assert_array_equal(first[0].get(), ai * bi - f.astype(np.int32))
     np.testing.assert_array_equal(first[1].get(), (ai + 250).astype(np.uint8))
     np.testing.assert_array_equal(first[2].get(), (ai > bi) & ~f)
-    for u, v in zip(outputs(first), outputs(second)):
-        assert_bits(u, v)
+    assert_tiers_agree(first, second)
 
 
 def test_bodies_outside_the_interpreter_compile(quick_on):

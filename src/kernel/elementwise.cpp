@@ -201,11 +201,14 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
     spec.contiguous = plan.contiguous;
     spec.index32 = plan.index32;
     spec.vector_width = vec;
-    KernelSource src = generate_elementwise(spec);
-    src.options = def.options;
-    src.options.push_back("-minimal");  // generated kernels use no CUDA runtime API types
+    SourceFn source = [&] {
+      KernelSource src = generate_elementwise(spec);
+      src.options = def.options;
+      src.options.push_back("-minimal");  // generated kernels use no CUDA runtime API types
+      return src;
+    };
     QuickCall quick{specs, op_arrays, scalars, spec.placeholders, &plan};
-    auto ready = compile_or_interpret(def, key.view(), device, src, quick);
+    auto ready = compile_or_interpret(def, key.view(), device, source, quick);
     if (!ready) return out_arrays;  // ran on the interpreter; the kernel compiles meanwhile
     compiled = *ready;
     std::lock_guard lk(def.mu);

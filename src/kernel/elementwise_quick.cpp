@@ -109,7 +109,7 @@ void run_interpreted(const ElementwiseDefinition& def, const interp::Program& pr
 
 std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& def,
                                                    std::string_view key, Device device,
-                                                   KernelSource& src, const QuickCall& call) {
+                                                   const SourceFn& source, const QuickCall& call) {
   std::shared_ptr<QuickSpec> q;
   {
     std::lock_guard lk(def.mu);
@@ -121,11 +121,15 @@ std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& 
     std::lock_guard lk(def.mu);
     q = def.quick.emplace(std::string(key), q).first->second;
   }
-  if (!q->program) return get_kernel(device, src);
-  src.options.push_back("-fmad=false");
+  if (!q->program) return get_kernel(device, source());
+  SourceFn no_fma = [&source] {
+    KernelSource src = source();
+    src.options.push_back("-fmad=false");
+    return src;
+  };
 
   const bool may_interpret = call.plan->size <= kQuickMaxElements && !outputs_overlap(call);
-  QuickDecision d = decide_quick(def.mu, q->compile, device, src, interpreter_source(), may_interpret);
+  QuickDecision d = decide_quick(def.mu, q->compile, device, no_fma, interpreter_source(), may_interpret);
   if (d.compiled) return d.compiled;
   run_interpreted(def, *q->program, d.interpreter, device, call);
   return std::nullopt;

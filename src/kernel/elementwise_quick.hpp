@@ -9,6 +9,7 @@
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/quick_tier.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/scalar.hpp"
 
@@ -26,10 +27,11 @@ struct QuickCall {
 };
 
 // For the specialisation `key`, not compiled yet: returns its kernel when it is ready or must
-// be compiled now (compiling it), or nullopt after running this call on the interpreter.
-// Adds -fmad=false to `src` when the interpreter can stand in for it (both tiers must agree).
+// be compiled now (compiling `source()`), or nullopt after running this call on the
+// interpreter. Adds -fmad=false to the source when the interpreter can stand in for it
+// (both tiers must agree).
 std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& def,
                                                    std::string_view key, Device device,
-                                                   KernelSource& src, const QuickCall& call);
+                                                   const SourceFn& source, const QuickCall& call);
 
 }  // namespace ndgpu::kernel

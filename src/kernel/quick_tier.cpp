@@ -160,23 +160,25 @@ std::optional<interp::Type> interp_type(DType t) {
 }
 
 QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& compile,
-                           Device device, const KernelSource& src,
+                           Device device, const SourceFn& source,
                            const KernelSource& interpreter_src, bool may_interpret) {
   std::shared_ptr<BackgroundCompile> pending;
   {
     std::lock_guard lk(mu);
     pending = compile;
   }
+  std::optional<KernelSource> src;
   if (pending) {
     if (auto k = pending->ready()) return {k, {}};
-  } else if (auto k = find_kernel(device, src)) {
-    return {k, {}};
+  } else {
+    src = source();
+    if (auto k = find_kernel(device, *src)) return {k, {}};
   }
   std::optional<CompiledKernel> interpreter;
   if (may_interpret) interpreter = quick_interpreter(device, interpreter_src);
-  if (!interpreter) return {pending ? pending->wait() : get_kernel(device, src), {}};
+  if (!interpreter) return {pending ? pending->wait() : get_kernel(device, *src), {}};
   std::lock_guard lk(mu);
-  if (!compile) compile = BackgroundCompile::start(device, src);
+  if (!compile) compile = BackgroundCompile::start(device, src ? std::move(*src) : source());
   return {std::nullopt, *interpreter};
 }
 

@@ -3,6 +3,7 @@
 // background; later calls use the compiled kernel once it is ready.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -51,6 +52,10 @@ class BackgroundCompile {
   std::shared_future<CompiledKernel> result_;
 };
 
+// A specialisation's source, generated only when needed: calls that run on the interpreter
+// while its compile is under way never generate it.
+using SourceFn = std::function<KernelSource()>;
+
 // What a specialisation the interpreter can run does now: use `compiled` (ready, cached, or
 // compiled on this thread when the interpreter cannot run this call), or run on
 // `interpreter` while `compile` (started here if needed, guarded by `mu`) finishes.
@@ -59,7 +64,7 @@ struct QuickDecision {
   CompiledKernel interpreter;
 };
 QuickDecision decide_quick(std::mutex& mu, std::shared_ptr<BackgroundCompile>& compile,
-                           Device device, const KernelSource& src,
+                           Device device, const SourceFn& source,
                            const KernelSource& interpreter_src, bool may_interpret);
 
 // With NDGPU_TRACE_COMPILE set, says on stderr why a kernel will not be interpreted.

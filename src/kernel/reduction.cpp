@@ -408,12 +408,15 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
     spec.vec_width = vec;
     spec.modes = modes;
     spec.plain_rows = plain_rows;
-    KernelSource src = generate_reduction(spec);
-    src.options = def.options;
+    SourceFn source = [&] {
+      KernelSource src = generate_reduction(spec);
+      src.options = def.options;
+      return src;
+    };
     if (plain_rows) {
       RowsQuickCall call{specs, spec.placeholders, rctype, plan.index32,
                          plan.out_size * plan.red_size};
-      RowsQuick q = rows_compile_or_interpret(def, key, device, src, call);
+      RowsQuick q = rows_compile_or_interpret(def, key, device, source, call);
       if (!q.compiled) {  // the row interpreter runs this call; the kernel compiles meanwhile
         Geometry g = choose_geometry(device, q.interpreter.function, plan, strategy, 0);
         ReductionRecipe recipe{q.interpreter, plan, specs, g, final_per_block, rsize};
@@ -423,7 +426,7 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
       }
       compiled = *q.compiled;
     } else {
-      compiled = get_kernel(device, src);
+      compiled = get_kernel(device, source());
     }
     std::lock_guard lk(def.mu);
     def.specs.emplace(key, compiled);

@@ -74,7 +74,8 @@ std::optional<interp::RowsPrograms> make_programs(const ReductionDefinition& def
 }  // namespace
 
 RowsQuick rows_compile_or_interpret(const ReductionDefinition& def, std::string_view key,
-                                    Device device, KernelSource& src, const RowsQuickCall& call) {
+                                    Device device, const SourceFn& source,
+                                    const RowsQuickCall& call) {
   std::shared_ptr<QuickRowsSpec> q;
   {
     std::lock_guard lk(def.mu);
@@ -88,11 +89,15 @@ RowsQuick rows_compile_or_interpret(const ReductionDefinition& def, std::string_
   }
   RowsQuick r;
   if (!q->programs) {
-    r.compiled = get_kernel(device, src);
+    r.compiled = get_kernel(device, source());
     return r;
   }
-  src.options.push_back("-fmad=false");
-  QuickDecision d = decide_quick(def.mu, q->compile, device, src,
+  SourceFn no_fma = [&source] {
+    KernelSource src = source();
+    src.options.push_back("-fmad=false");
+    return src;
+  };
+  QuickDecision d = decide_quick(def.mu, q->compile, device, no_fma,
                                  rows_interpreter_source(q->fast_math),
                                  call.elements <= kQuickMaxElements);
   r.compiled = d.compiled;

@@ -10,6 +10,7 @@
 
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/quick_tier.hpp"
 #include "ndgpu/interp_program.cuh"
 
 namespace ndgpu::kernel {
@@ -32,9 +33,10 @@ struct RowsQuick {
   interp::RowsPrograms programs{};
 };
 
-// For the plain-row specialisation `key`, not compiled yet. Adds -fmad=false to `src` when
-// the interpreter can stand in for it.
+// For the plain-row specialisation `key`, not compiled yet. Adds -fmad=false to the source
+// when the interpreter can stand in for it.
 RowsQuick rows_compile_or_interpret(const ReductionDefinition& def, std::string_view key,
-                                    Device device, KernelSource& src, const RowsQuickCall& call);
+                                    Device device, const SourceFn& source,
+                                    const RowsQuickCall& call);
 
 }  // namespace ndgpu::kernel
