@@ -8,6 +8,7 @@
 #include "kernel/kernel_cache.hpp"
 #include "kernel/launch.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/reductions.hpp"
 
 using namespace ndgpu;
 using clk = std::chrono::steady_clock;
@@ -25,13 +26,6 @@ double per_call_us(F&& f, int n) {
 int main() {
   const int n = 200000;
   NDArray a = ones(Shape{1000}, DType::Float32), b = ones(Shape{1000}, DType::Float32);
-  std::printf("empty(1000 f32)        %.2f us\n", per_call_us([] { empty(Shape{1000}, DType::Float32); }, n));
-  std::printf("add(a, b) C++          %.2f us\n", per_call_us([&] { add(a, b); }, n));
-  NDArray out = empty(Shape{1000}, DType::Float32);
-  std::vector<NDArray> outs{out};
-  std::printf("add(a, b, out=) C++    %.2f us\n", per_call_us([&] {
-    call_ufunc("add", std::vector<Operand>{a, b}, outs); }, n));
-
   KernelSource src;
   src.name_hint = "noop";
   src.source = "extern \"C\" __global__ void noop(float* x, long long n) {}";
@@ -43,7 +37,16 @@ int main() {
   void* args[] = {&p, &cnt};
   LaunchConfig cfg;
   cfg.block.x = 256;
-  std::printf("bare launch            %.2f us\n", per_call_us([&] {
-    be.launch(current_device().index, k.function, cfg, args); }, n));
+  NDArray out = empty(Shape{1000}, DType::Float32);
+  std::vector<NDArray> outs{out};
+  // Rounds interleave the cases, so that drift of the host hits each alike.
+  for (int round = 0; round < 3; ++round) {
+    std::printf("round %d: empty(1000 f32) %.2f | add %.2f | add out= %.2f | sum %.2f | bare launch %.2f us\n", round,
+                per_call_us([] { empty(Shape{1000}, DType::Float32); }, n),
+                per_call_us([&] { add(a, b); }, n),
+                per_call_us([&] { call_ufunc("add", std::vector<Operand>{a, b}, outs); }, n),
+                per_call_us([&] { sum(a); }, n),
+                per_call_us([&] { be.launch(current_device().index, k.function, cfg, args); }, n));
+  }
   return 0;
 }

@@ -39,6 +39,42 @@ int main(int argc, char** argv) {
     std::printf("launch %-11s %-8s back-to-back host %.2f us/launch, incl sync %.2f us; second loop host %.2f\n", st.name, k.name,
                 us(t0, t1) / N, us(t0, t2) / N, us(t3, t4) / (N / 32 * 32));
   }
+  // The same launch with its arguments packed in one buffer (CU_LAUNCH_PARAM_BUFFER_POINTER).
+  {
+    struct { CUdeviceptr z, x, y; long long n; } buf{z, x, y, n};
+    size_t size = sizeof buf;
+    void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &buf, CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
+    for (int i = 0; i < 1000; ++i) CK(cuLaunchKernel(fa, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, extra));
+    CK(cuCtxSynchronize());
+    auto t0 = clk::now();
+    for (int i = 0; i < N; ++i) CK(cuLaunchKernel(fa, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, extra));
+    auto t1 = clk::now();
+    CK(cuCtxSynchronize());
+    std::printf("launch legacy0     add1000 packed buffer host %.2f us/launch\n", us(t0, t1) / N);
+  }
+  // The legacy stream once other blocking streams exist (as CuPy and PyTorch create them).
+  {
+    std::vector<CUstream> others(16);
+    for (auto& o : others) CK(cuStreamCreate(&o, CU_STREAM_DEFAULT));
+    for (auto& st : streams) {
+      for (int i = 0; i < 1000; ++i) CK(cuLaunchKernel(fa, 4, 1, 1, 256, 1, 1, 0, st.s, aa, nullptr));
+      CK(cuCtxSynchronize());
+      auto t0 = clk::now();
+      for (int i = 0; i < N; ++i) CK(cuLaunchKernel(fa, 4, 1, 1, 256, 1, 1, 0, st.s, aa, nullptr));
+      auto t1 = clk::now();
+      CK(cuCtxSynchronize());
+      std::printf("launch %-11s add1000 with 16 blocking streams alive: host %.2f us/launch\n", st.name, us(t0, t1) / N);
+    }
+  }
+  // Legacy against per-thread default stream, interleaved so that host drift hits both alike.
+  for (int round = 0; round < 4; ++round)
+    for (CUstream st : {CUstream(nullptr), CU_STREAM_PER_THREAD}) {
+      auto t0 = clk::now();
+      for (int i = 0; i < N; ++i) CK(cuLaunchKernel(fa, 4, 1, 1, 256, 1, 1, 0, st, aa, nullptr));
+      auto t1 = clk::now();
+      CK(cuCtxSynchronize());
+      std::printf("interleaved round %d %-10s %.2f us/launch\n", round, st ? "per-thread" : "legacy0", us(t0, t1) / N);
+    }
   // GPU-side per-kernel time: a graph of 1000 launches
   for (auto& k : ks) {
     CUstream cs; CK(cuStreamCreate(&cs, CU_STREAM_NON_BLOCKING));

@@ -321,6 +321,78 @@ def test_out_aliasing_input():
     assert_same(a, an)
 
 
+# Inputs that overlap the output without being it: NumPy reads every input first.
+OVERLAPS = [
+    ("shift left", lambda xp, a: xp.add(a[1:], a[:-1], out=a[:-1])),
+    ("shift right", lambda xp, a: xp.add(a[:-1], a[:-1], out=a[1:])),
+    ("shift right, both", lambda xp, a: xp.subtract(a[:-1], a[1:], out=a[1:])),
+    ("reversed", lambda xp, a: xp.negative(a[::-1], out=a)),
+    ("broadcast element", lambda xp, a: xp.multiply(a[3:4], a, out=a)),
+    ("strided", lambda xp, a: xp.add(a[::2], a[1::2], out=a[:6])),
+    ("2-d columns", lambda xp, a: xp.add(a.reshape(3, 4)[:, :3], 1, out=a.reshape(3, 4)[:, 1:])),
+    ("transposed, same start", lambda xp, a: xp.add(a[:9].reshape(3, 3).T, 0,
+                                                    out=a[:9].reshape(3, 3))),
+]
+
+
+@pytest.mark.parametrize("case", OVERLAPS, ids=[c[0] for c in OVERLAPS])
+def test_out_partially_overlapping_inputs(case):
+    _, f = case
+    an = np.arange(12, dtype=np.float32) * 1.5
+    a = cp.array(an)
+    f(cp, a)
+    f(np, an)
+    assert_same(a, an)
+
+
+def test_out_and_inplace_repeated_contiguous():
+    # The dispatch shortcut takes these calls from the second one on: results must not change.
+    an, bn = sample((1000,), np.float32, 1), sample((1000,), np.float32, 2)
+    a, b = cp.array(an), cp.array(bn)
+    on, o = np.empty_like(an), cp.empty(1000, np.float32)
+    for _ in range(3):
+        assert cp.add(a, b, out=o) is o
+        np.add(an, bn, out=on)
+        assert_same(o, on)
+        a += b
+        an += bn
+        assert_same(a, an)
+        cp.multiply(a, a, out=a)
+        np.multiply(an, an, out=an)
+        assert_same(a, an)
+    # The same shapes with another output dtype, a view output and an overlapping input.
+    o64, on64 = cp.empty(1000, np.float64), np.empty(1000, np.float64)
+    for _ in range(2):
+        cp.add(a, b, out=o64)
+        np.add(an, bn, out=on64)
+        assert_same(o64, on64)
+    big, bign = cp.zeros(1001, np.float32), np.zeros(1001, np.float32)
+    for _ in range(2):
+        cp.add(a, b, out=big[1:])
+        np.add(an, bn, out=bign[1:])
+        assert_same(big, bign)
+        cp.add(big[:-1], b, out=big[1:])
+        np.add(bign[:-1], bn, out=bign[1:])
+        assert_same(big, bign)
+    # Results that allocate still get the loop's dtype after out= calls of another dtype.
+    assert_same(a + b, an + bn)
+
+
+def test_two_outputs_given_repeatedly():
+    k = cp.ElementwiseKernel("T x, T y", "T s, T d", "s = x + y; d = x - y", "sum_and_difference")
+    an, bn = np.arange(1, 9.0), np.full(8, 3.0)
+    a, b = cp.array(an), cp.array(bn)
+    s, d = cp.empty(8), cp.empty(8)
+    for _ in range(3):
+        res = k(a, b, s, d)
+        assert_same(res[0], an + bn)
+        assert_same(s, an + bn)
+        assert_same(d, an - bn)
+        k(s, b, s, d)  # s read and written in place, d written
+        assert_same(s, an + 2 * bn)
+        assert_same(d, an)
+
+
 def test_dtype_keyword():
     an, bn = np.arange(4), np.arange(4)
     expected = np.add(an, bn, dtype=np.float32)

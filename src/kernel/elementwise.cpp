@@ -9,6 +9,7 @@
 #include "kernel/elementwise_quick.hpp"
 #include "kernel/iteration_plan.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/overlap.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::kernel {
@@ -31,16 +32,6 @@ ElementwiseDefinition::ElementwiseDefinition(const std::string& in_params,
 namespace {
 
 const NDArray* as_array(const Operand& op) { return std::get_if<NDArray>(&op); }
-
-// `a`'s byte strides over `shape` (0 on broadcast axes); `shape` is already checked.
-Strides broadcast_strides(const NDArray& a, const Shape& shape) {
-  if (a.shape() == shape) return a.strides();
-  Strides st(shape.size(), 0);
-  size_t lead = shape.size() - size_t(a.ndim());
-  for (int d = 0; d < a.ndim(); ++d)
-    if (a.shape()[d] != 1) st[lead + d] = a.strides()[d];
-  return st;
-}
 
 // The specialisation key, built in place: everything the generated source depends on.
 class SpecKey {
@@ -113,6 +104,10 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   // Outputs: given (then they must have the broadcast shape) or allocated.
   std::vector<NDArray> out_arrays =
       call_outputs(def.name, def.out, call, bound, shape, "the broadcast shape", device);
+  // Given outputs may share memory with inputs; NumPy reads every input first.
+  std::optional<std::vector<Operand>> unaliased;
+  if (!outs.empty() && (unaliased = copy_clobbered_inputs(def.in, ins, out_arrays, shape)))
+    ins = *unaliased;
   int64_t n = shape_size(shape);
 
   // Argument specs and the plan's operands (non-raw arrays, outputs first).
@@ -223,10 +218,15 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   // On CUDA's vector path a thread covers 4 vectors (see elementwise_codegen.cpp).
   int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * vec - 1) / (4 * vec) : n;
   launch_elementwise(device, compiled, work, pack);
-  if (!size && outs.empty() && all_contiguous && scalars.empty() && raw_arrays.empty()) {
+  // Given outputs are remembered when they need no cast: the shortcut stores into them as is.
+  bool outputs_exact = true;
+  for (size_t k = 0; k < outs.size(); ++k)
+    outputs_exact = outputs_exact && specs[k].type == specs[k].storage;
+  if (!size && all_contiguous && scalars.empty() && raw_arrays.empty() && outputs_exact) {
     int64_t widest = 1;
     for (int64_t isz : op_itemsizes) widest = std::max(widest, isz);
-    remember_fast(def, args, plan.index32, compiled, out_arrays, vec, widest);
+    remember_fast(def, args.first(nin), !outs.empty(), plan.index32, compiled, out_arrays, vec,
+                  widest);
   }
   return out_arrays;
 }

@@ -1,26 +1,29 @@
 #include "kernel/elementwise_fast.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "kernel/elementwise.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/overlap.hpp"
 
 namespace ndgpu::kernel {
 namespace {
 
 constexpr size_t kMaxInputs = 8;  // 5 bits of dtype each, above 16 bits of device
 
-// The key of a qualifying call, or 0 when it does not qualify (0 is never a valid key).
-uint64_t fast_key(const ElementwiseDefinition& def, std::span<const Operand> args,
-                  Device device) {
-  if (def.has_raw || args.empty() || args.size() != def.in.size() || args.size() > kMaxInputs)
+// The key of a qualifying call's inputs, or 0 when they do not qualify (0 is never a valid
+// key). Bit 10 marks calls that pass their outputs.
+uint64_t fast_key(const ElementwiseDefinition& def, std::span<const Operand> ins, Device device,
+                  bool outputs_given) {
+  if (def.has_raw || ins.empty() || ins.size() != def.in.size() || ins.size() > kMaxInputs)
     return 0;
-  const NDArray* first = std::get_if<NDArray>(&args[0]);
+  const NDArray* first = std::get_if<NDArray>(&ins[0]);
   if (!first) return 0;
   uint64_t key = 1u | uint64_t(device.type == DeviceType::CUDA) << 1 |
-                 uint64_t(uint8_t(device.index)) << 2;
+                 uint64_t(uint8_t(device.index)) << 2 | uint64_t(outputs_given) << 10;
   int shift = 16;
-  for (const Operand& op : args) {
+  for (const Operand& op : ins) {
     const NDArray* a = std::get_if<NDArray>(&op);
     if (!a || !a->c_contiguous() || a->device() != device || a->shape() != first->shape())
       return 0;
@@ -28,6 +31,25 @@ uint64_t fast_key(const ElementwiseDefinition& def, std::span<const Operand> arg
     shift += 5;
   }
   return key;
+}
+
+// Whether given outputs can be written as the shortcut writes: the entry's dtypes, the
+// inputs' shape and layout, and no memory shared except an input updated in place.
+bool outputs_fit(const FastEntry& e, std::span<const Operand> ins, std::span<const Operand> outs,
+                 Device device) {
+  if (outs.size() != e.out_types.size()) return false;
+  const Shape& shape = std::get<NDArray>(ins[0]).shape();
+  for (size_t k = 0; k < outs.size(); ++k) {
+    const NDArray* o = std::get_if<NDArray>(&outs[k]);
+    if (!o || o->dtype() != e.out_types[k] || !o->c_contiguous() || o->shape() != shape ||
+        o->device() != device)
+      return false;
+    for (const Operand& in : ins)
+      if (write_may_clobber(std::get<NDArray>(in), *o, shape)) return false;
+    for (size_t j = 0; j < k; ++j)  // two outputs in one buffer: the general path decides
+      if (o->storage() == std::get<NDArray>(outs[j]).storage()) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -56,13 +78,18 @@ bool FastTable::publish(FastEntry* e) {
 
 std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefinition& def,
                                                          std::span<const Operand> args) {
+  const size_t nin = def.in.size();
+  const bool outputs_given = args.size() > nin;
+  if (outputs_given && args.size() != nin + def.out.size()) return std::nullopt;
+  const auto ins = args.first(std::min(nin, args.size())), given = args.subspan(ins.size());
   Device device = current_device();
-  uint64_t key = fast_key(def, args, device);
+  uint64_t key = fast_key(def, ins, device, outputs_given);
   if (!key) return std::nullopt;
   const FastEntry* e = def.fast.find(key);
   const NDArray& first = std::get<NDArray>(args[0]);
   int64_t n = first.size();
-  if (!e || n == 0) return std::nullopt;
+  if (!e || n == 0 || (outputs_given && !outputs_fit(*e, ins, given, device)))
+    return std::nullopt;
   const int index32 = n * e->widest < (int64_t(1) << 31) - (int64_t(1) << 26) ? 1 : 0;
   const FastEntry::Variant& v = e->variants[index32 * 2 + small_for_vectors(device, n, e->widest)];
   if (!v.ready.load(std::memory_order_acquire)) return std::nullopt;
@@ -73,12 +100,14 @@ std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefini
   ArgPack pack;
   bool vec_ok = v.vec > 1;
   const uintptr_t align = uintptr_t(v.vec);
-  for (DType t : e->out_types) {
-    outs.push_back(NDArray::empty_on(device, first.shape(), t));
+  for (size_t k = 0; k < e->out_types.size(); ++k) {
+    const DType t = e->out_types[k];
+    outs.push_back(outputs_given ? std::get<NDArray>(given[k])
+                                 : NDArray::empty_on(device, first.shape(), t));
     pack.push(outs.back().data());
     vec_ok = vec_ok && reinterpret_cast<uintptr_t>(outs.back().data()) % (align * itemsize(t)) == 0;
   }
-  for (const Operand& op : args) {
+  for (const Operand& op : ins) {
     const NDArray& a = std::get<NDArray>(op);
     pack.push(a.data());
     vec_ok = vec_ok && reinterpret_cast<uintptr_t>(a.data()) % (align * a.itemsize()) == 0;
@@ -92,11 +121,11 @@ std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefini
   return outs;
 }
 
-void remember_fast(const ElementwiseDefinition& def, std::span<const Operand> args, bool index32,
-                   const CompiledKernel& kernel, std::span<const NDArray> outs, int vec,
-                   int64_t widest) {
+void remember_fast(const ElementwiseDefinition& def, std::span<const Operand> ins,
+                   bool outputs_given, bool index32, const CompiledKernel& kernel,
+                   std::span<const NDArray> outs, int vec, int64_t widest) {
   const Device device = current_device();
-  uint64_t key = fast_key(def, args, device);
+  uint64_t key = fast_key(def, ins, device, outputs_given);
   if (!key || outs.empty() || outs.size() > 4) return;
   const size_t slot = size_t(index32) * 2 + small_for_vectors(device, outs[0].size(), widest);
   auto fill = [&](FastEntry::Variant& v) {

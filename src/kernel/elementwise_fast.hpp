@@ -1,7 +1,8 @@
-// The dispatch shortcut for the commonest elementwise call: every argument an array of one
-// shape, C-contiguous, on the current device, outputs allocated by the call. Its
-// specialisation then depends only on the device, the input dtypes and the index width, so
-// it is found by one integer key, skipping binding, classification and the string key.
+// The dispatch shortcut for the commonest elementwise calls: every argument an array of one
+// shape, C-contiguous, on the current device, outputs allocated by the call or given with
+// the dtypes the kernel writes (`a += b`, `out=`). Its specialisation then depends only on
+// the device, the input dtypes, whether outputs are given and the index width, so it is
+// found by one integer key, skipping binding, classification and the string key.
 #pragma once
 #include <array>
 #include <atomic>
@@ -60,9 +61,10 @@ class FastTable {
 std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefinition& def,
                                                          std::span<const Operand> args);
 
-// Called by the general path when `args` qualified for the shortcut: records its decision.
-void remember_fast(const ElementwiseDefinition& def, std::span<const Operand> args,
-                   bool index32, const CompiledKernel& kernel, std::span<const NDArray> outs,
+// Called by the general path when a call qualified for the shortcut: records its decision.
+// `ins` are the call's inputs; `outputs_given` says whether it passed its outputs (`outs`).
+void remember_fast(const ElementwiseDefinition& def, std::span<const Operand> ins,
+                   bool outputs_given, bool index32, const CompiledKernel& kernel, std::span<const NDArray> outs,
                    int vec, int64_t widest);
 
 }  // namespace ndgpu::kernel
