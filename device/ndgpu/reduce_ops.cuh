@@ -100,6 +100,17 @@ NDGPU_HD Moments<M, F> moments_combine(const Moments<M, F>& a, const Moments<M, 
   return m;
 }
 
+// var from the moments, as NumPy computes it: NaN when an element was NaN or infinite (its
+// x - mean is NaN), sum / max(n - ddof, 0) otherwise; nanvar is NaN where n - ddof <= 0.
+template <class M, class F>
+NDGPU_HD F moments_var(const Moments<M, F>& a, F ddof, bool nan_without_dof) {
+  const F nan = F(0) / F(0);
+  if (isnan_(a.mean - a.mean)) return nan;
+  const F dof = F(a.n) - ddof;
+  if (nan_without_dof && !(dof > F(0))) return nan;
+  return a.m2 / max_(dof, F(0));
+}
+
 // average(weights): the weighted sum and the sum of weights together.
 template <class T>
 struct WSum {

@@ -52,7 +52,9 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
                     const OptArray& out, bool keepdims) {
   Axes axes;
   if (axis) axes = std::vector<int64_t>{*axis};
-  if (a.size() == 0 || ops::reduces_nothing(a, axes))
+  // As NumPy: an empty reduced axis (or an empty array flattened) has no extreme; other
+  // axes may be empty, the result then is.
+  if ((!axis && a.size() == 0) || ops::reduces_nothing(a, axes))
     throw ValueError("attempt to get " + mode_name(is_max) + " of an empty sequence");
   DType t = a.dtype();
   std::string ct = kernel_ctype(t);
@@ -65,7 +67,7 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
                   std::string("ndgpu::arg_combine<") + (is_max ? "true" : "false") + ", " + ct + ">(a, b)",
                   "y = a.i", "ndgpu::arg_none<" + ct + ">()", ""};
   NDArray res = ops::run_builtin(r, {a}, axes, out, keepdims);
-  if (nan_aware) {
+  if (nan_aware && res.size() > 0) {
     // NumPy refuses a slice of NaNs only; -1 marks one.
     NDArray lo = amin(res);
     int64_t v = 0;
@@ -129,10 +131,10 @@ NDArray count_nonzero(const NDArray& a, const Axes& axis, bool keepdims) {
 }
 
 NDArray ptp(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
+  ops::require_nonempty(a, axis, "maximum");  // checked first, as NumPy's max runs first
   if (a.dtype() == DType::Bool)
     throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the "
                     "bitwise_xor, the `^` operator, or the logical_xor function instead.");
-  ops::require_nonempty(a, axis, "maximum");
   DType t = a.dtype();
   std::string ct = kernel_ctype(t);
   BuiltinReduce r{"ptp", {t}, t, "ndgpu::MinMax<" + ct + ">",
