@@ -57,6 +57,21 @@ def test_errors_and_edge_cases():
     check(np.array([np.nan, 1.0]))
 
 
+def test_empty_inputs_as_numpy_2():
+    # NumPy 2: the largest of no values is 0 (inf-norms, matrix 1/inf norms); the smallest
+    # of none still raises.
+    check(np.zeros((0,), np.float16), ord=np.inf, rtol=1e-3)
+    check(np.zeros((0, 3), np.bool_), ord=np.inf)
+    check(np.zeros((17, 0), np.int32), ord=1)
+    check(np.zeros((2, 0)), ord=np.inf, axis=1)
+    check(np.zeros((3, 0, 2)), ord=1, axis=(1, 2), keepdims=True)
+    for x, kw in [(np.zeros((0,)), {"ord": -np.inf}), (np.zeros((17, 0)), {"ord": -1})]:
+        with pytest.raises(ValueError):
+            np.linalg.norm(x, **kw)
+        with pytest.raises(ValueError):
+            cp.linalg.norm(cp.asarray(x), **kw)
+
+
 def test_large_float32():
     x = np.random.default_rng(5).standard_normal(3_000_000).astype(np.float32)
     got = float(cp.linalg.norm(cp.asarray(x)))

@@ -258,6 +258,7 @@ def test_nanvar_without_degrees_of_freedom_is_nan():
             check("nanvar", a, axis=0, ddof=ddof)
             check("nanstd", a, axis=1, ddof=ddof)
             check("var", a[:, :1], axis=0, ddof=ddof)
+            check("nanvar", np.arange(10, dtype=np.uint8).reshape(2, 5), axis=0, ddof=ddof)
 
 
 def test_arg_extremes_of_empty_arrays_along_non_empty_axes():

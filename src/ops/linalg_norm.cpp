@@ -35,7 +35,7 @@ NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims)
                   "y = ndgpu::cast<" + out + ">(a)", "0", ""};
   std::vector<Operand> ins{x};
   if (std::isinf(p)) {
-    ops::require_nonempty(x, axis, p > 0 ? "maximum" : "minimum");
+    if (p < 0) ops::require_nonempty(x, axis, "minimum");  // max of nothing is 0 in NumPy 2
     r.op = p > 0 ? "norm_inf" : "norm_ninf";
     r.map = "ndgpu::absolute(" + cx + ")";
     r.reduce = p > 0 ? "ndgpu::maximum(a, b)" : "ndgpu::minimum(a, b)";
@@ -70,8 +70,8 @@ NDArray matrix_norm(const NDArray& x, double ord, int row, int col, bool keepdim
   int sum_axis = inf ? col : row;
   NDArray sums = vector_norm(x, 1, std::vector<int64_t>{sum_axis}, true);
   std::vector<int64_t> both{row, col};
-  NDArray r = ord > 0 ? amax(sums, both, {}, keepdims) : amin(sums, both, {}, keepdims);
-  return r;
+  // The sums are non-negative, so their max is their inf-norm, 0 when there are none (NumPy).
+  return ord > 0 ? vector_norm(sums, INFINITY, both, keepdims) : amin(sums, both, {}, keepdims);
 }
 
 }  // namespace

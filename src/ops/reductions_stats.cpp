@@ -47,7 +47,9 @@ NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axi
   std::string map = "ndgpu::moments_of<" + m + ", " + f + ">(ndgpu::cast<" + m + ">(x))";
   if (skip_nan && is_inexact(a.dtype()))
     map = "ndgpu::isnan_(x) ? ndgpu::moments_none<" + m + ", " + f + ">() : " + map;
-  std::string value = "ndgpu::moments_var(a, " + f + "(ddof), " + (skip_nan ? "true" : "false") + ")";
+  // NumPy's nanvar of integers is var (no NaN to skip): inf, not NaN, without freedom.
+  const bool nan_without_dof = skip_nan && is_inexact(a.dtype());
+  std::string value = "ndgpu::moments_var(a, " + f + "(ddof), " + (nan_without_dof ? "true" : "false") + ")";
   if (root) value = "sqrt(" + value + ")";
   std::string op = std::string(skip_nan ? "nan" : "") + (root ? "std" : "var");
   BuiltinReduce r{op, {a.dtype()}, ot, mom,
