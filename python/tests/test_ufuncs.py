@@ -132,6 +132,17 @@ def test_special_values():
         assert_same(getattr(cp, name)(x), np_call(getattr(np, name), vals), rtol=1e-13)
 
 
+def test_integer_true_division_converts_python_ints_to_float64():
+    # NumPy divides integers in float64: a Python int converts to float64, so -3 with uint64
+    # or 300 with int8 do not overflow as they would in an integer loop.
+    for arr, s in [(np.array([1, 2, 7], np.uint64), -3), (np.array([1, -5], np.int8), 300),
+                   (np.array([True, False]), 2), (np.array([4, 9], np.uint8), -1)]:
+        assert_same(cp.asarray(arr) / s, arr / s, rtol=1e-15)
+        assert_same(s / cp.asarray(arr), np_call(np.true_divide, s, arr), rtol=1e-15)
+    with pytest.raises(OverflowError):
+        cp.asarray(np.array([1], np.uint8)) + (-3)  # integer loops still refuse, as NumPy
+
+
 def test_division_by_zero():
     for t in [np.int32, np.uint8, np.float64]:
         an = np.array([1, 0, 5, 7], dtype=t)

@@ -69,8 +69,9 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
   std::lock_guard lk(mu);
   if (!l.def) {
     std::string in, out;
-    for (size_t k = 0; k < l.in.size(); ++k)
-      in += (k ? ", " : "") + std::string(dtype_name(l.in[k])) + " in" + std::to_string(k);
+    const auto& params = l.params.empty() ? l.in : l.params;
+    for (size_t k = 0; k < params.size(); ++k)
+      in += (k ? ", " : "") + std::string(dtype_name(params[k])) + " in" + std::to_string(k);
     for (size_t k = 0; k < l.out.size(); ++k)
       out += (k ? ", " : "") + std::string(dtype_name(l.out[k])) + " out" + std::to_string(k);
     std::string kname = "ndgpu_" + u.name + "_";

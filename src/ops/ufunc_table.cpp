@@ -13,11 +13,13 @@ constexpr const char* kAll = "?bBhHiIlLefdFD";
 DType code(char c) { return *dtype_from_name(std::string(1, c)); }
 
 // One loop per type in `types`: nin inputs and one output of that type (or `out_type`).
-void add_loops(Ufunc& u, const char* types, const std::string& body, char out_type = 0) {
+void add_loops(Ufunc& u, const char* types, const std::string& body, char out_type = 0,
+               char param_type = 0) {
   for (const char* t = types; *t; ++t) {
     UfuncLoop l;
     l.in.assign(size_t(u.nin), code(*t));
     l.out.assign(size_t(u.nout), out_type ? code(out_type) : code(*t));
+    if (param_type) l.params.assign(size_t(u.nin), code(param_type));
     l.body = body;
     u.loops.push_back(std::move(l));
   }
@@ -58,7 +60,7 @@ std::vector<Ufunc> build() {
   {
     Ufunc u = make("true_divide", 2);
     // NumPy's true-division type resolver: bool and integer inputs divide as float64.
-    add_loops(u, "?bBhHiIlL", "out0 = (double)in0 / (double)in1", 'd');
+    add_loops(u, "?bBhHiIlL", "out0 = in0 / in1", 'd', 'd');
     add_loops(u, kInexact, "out0 = in0 / in1");
     t.push_back(std::move(u));
   }

@@ -12,12 +12,17 @@
 namespace ndgpu::ops {
 
 struct UfuncLoop {
-  std::vector<DType> in, out;
+  std::vector<DType> in, out;  // what the loop is chosen by, as NumPy's loop signatures
+  // The dtypes the kernel takes its inputs in, when they differ from `in` (integer true
+  // division runs in float64; a Python int then converts to float64, never overflowing).
+  std::vector<DType> params;
   std::string body;  // uses in0, in1, out0
   mutable std::unique_ptr<kernel::ElementwiseDefinition> def;  // made on first use
   mutable std::atomic<const kernel::ElementwiseDefinition*> def_ready{nullptr};
   UfuncLoop() = default;
-  UfuncLoop(UfuncLoop&& o) noexcept : in(std::move(o.in)), out(std::move(o.out)), body(std::move(o.body)) {}
+  UfuncLoop(UfuncLoop&& o) noexcept
+      : in(std::move(o.in)), out(std::move(o.out)), params(std::move(o.params)),
+        body(std::move(o.body)) {}
 };
 
 struct Ufunc {
