@@ -278,6 +278,32 @@ def test_ptp_of_empty_bool_raises_value_error_first():
         cp.ptp(cp.zeros((3,), np.bool_))
 
 
+@pytest.mark.parametrize("side", [4, 64])
+def test_out_sharing_memory_with_the_input(side):
+    # Output elements land on inputs other outputs still read; NumPy reads inputs first.
+    cases = [("sum", dict(axis=1), lambda m: m[1]), ("sum", dict(axis=0), lambda m: m[:, 1]),
+             ("sum", dict(axis=1), lambda m: m[:, 0]), ("max", dict(axis=0), lambda m: m[2]),
+             ("prod", dict(axis=1), lambda m: m[::-1, 3])]
+    for name, kw, pick in cases:
+        mn = (np.arange(side * side) % 5 + 1).astype(np.float64).reshape(side, side)
+        m = cp.asarray(mn)
+        getattr(np, name)(mn, out=pick(mn), **kw)
+        getattr(cp, name)(m, out=pick(m), **kw)
+        assert_same(m, mn)
+
+
+@pytest.mark.parametrize("n", [10, 100_000])
+def test_scans_in_place(n):
+    an = (np.arange(n) % 7).astype(np.float64)
+    a = cp.asarray(an)
+    np.cumsum(an, out=an)
+    cp.cumsum(a, out=a)
+    assert_same(a, an)
+    np.cumsum(an[:-1], out=an[1:])
+    cp.cumsum(a[:-1], out=a[1:])
+    assert_same(a, an)
+
+
 def test_out_and_dtype_and_methods():
     a = sample((4, 5), np.float32)
     g = cp.asarray(a)

@@ -19,11 +19,20 @@ Strides broadcast_strides(const NDArray& a, const Shape& shape);
 // their bytes meet and element i of `out` is not element i of `in`.
 bool write_may_clobber(const NDArray& in, const NDArray& out, const Shape& shape);
 
+// Whether the bytes of `a` and `b` meet.
+bool shares_memory(const NDArray& a, const NDArray& b);
+
 // The inputs with each one an output may clobber replaced by a copy; nullopt when none is.
 // Raw parameters are left alone: a raw kernel indexes them itself, as in CuPy.
 std::optional<std::vector<Operand>> copy_clobbered_inputs(std::span<const Param> params,
                                                           std::span<const Operand> ins,
                                                           std::span<const NDArray> outs,
                                                           const Shape& shape);
+
+// As copy_clobbered_inputs for a reduction, where an output element is written while other
+// outputs may still read its bytes (sum(m, axis=1, out=m[1])): any shared memory counts.
+std::optional<std::vector<Operand>> copy_shared_inputs(std::span<const Param> params,
+                                                       std::span<const Operand> ins,
+                                                       std::span<const NDArray> outs);
 
 }  // namespace ndgpu::kernel

@@ -6,6 +6,7 @@
 #include "kernel/binding.hpp"
 #include "kernel/elementwise_fast.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/overlap.hpp"
 #include "kernel/quick_tier.hpp"
 #include "kernel/reduction_codegen.hpp"
 #include "kernel/reduction_fast.hpp"
@@ -257,6 +258,11 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
 
   std::vector<NDArray> out_arrays =
       call_outputs(def.name, def.out, call, bound, out_shape, "the reduction's shape", device);
+  // An output sharing memory with an input is written while other outputs may still read
+  // it; NumPy reads inputs first, so such inputs are copied.
+  std::optional<std::vector<Operand>> unaliased;
+  if (!call.outs.empty() && (unaliased = copy_shared_inputs(def.in, ins, out_arrays)))
+    ins = *unaliased;
 
   // Operands for the plan: outputs (strides over the input shape, 0 on reduced axes), inputs.
   std::vector<ArgSpec> specs;
