@@ -35,6 +35,9 @@ class Scalar {
   std::complex<double> as_complex() const;
   int64_t as_int64() const;
   std::string repr() const;
+  // For a weak Python int and an integer `target`: -1 below the target's range, +1 above
+  // it, 0 inside it (or for any other scalar).
+  int outside_range(DType target) const;
 
  private:
   enum class Rep : uint8_t { Bool, Int, UInt, Float, Complex };

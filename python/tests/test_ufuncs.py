@@ -143,6 +143,28 @@ def test_integer_true_division_converts_python_ints_to_float64():
         cp.asarray(np.array([1], np.uint8)) + (-3)  # integer loops still refuse, as NumPy
 
 
+@pytest.mark.parametrize("t", [np.int8, np.uint8, np.uint16, np.int32, np.uint64])
+def test_comparisons_with_python_ints_outside_the_dtype(t):
+    # NumPy 2 compares exactly: uint8 == -3 is False everywhere, int8 < 300 True everywhere.
+    info = np.iinfo(t)
+    an = np.array([info.min, 0, info.max], t)
+    a = cp.asarray(an)
+    for v in [info.min - 1, info.max + 1, -1, 300, -300]:
+        if v < -2**63 or v >= 2**64:
+            continue
+        for op in (operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge):
+            if info.min <= v <= info.max:
+                assert_same(op(a, v), op(an, v))
+                continue
+            assert_same(op(a, v), op(an, v))
+            assert_same(op(v, a), op(v, an))
+    out = cp.ones(3, np.bool_)
+    assert cp.equal(a, -1 if info.min == 0 else info.max + 1, out=out) is out
+    assert not out.get().any()
+    with pytest.raises(OverflowError):
+        a + (info.max + 1)  # arithmetic still refuses, as NumPy
+
+
 def test_division_by_zero():
     for t in [np.int32, np.uint8, np.float64]:
         an = np.array([1, 0, 5, 7], dtype=t)

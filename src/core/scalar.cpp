@@ -90,6 +90,20 @@ std::complex<double> Scalar::as_complex() const {
   }
 }
 double Scalar::as_double() const { return as_complex().real(); }
+int Scalar::outside_range(DType target) const {
+  if (!weak_ || (rep_ != Rep::Int && rep_ != Rep::UInt) || !is_integer(target)) return 0;
+  const bool is_signed = kind(target) == DTypeKind::Int;
+  const int bits = int(itemsize(target)) * 8;
+  if (rep_ == Rep::UInt) return !is_signed && bits == 64 ? 0 : 1;  // above INT64_MAX
+  if (i_ < 0) {
+    if (!is_signed) return -1;
+    return bits < 64 && i_ < -(int64_t(1) << (bits - 1)) ? -1 : 0;
+  }
+  const uint64_t max = is_signed ? (uint64_t(1) << (bits - 1)) - 1
+                                 : (bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1);
+  return uint64_t(i_) > max ? 1 : 0;
+}
+
 int64_t Scalar::as_int64() const {
   switch (rep_) {
     case Rep::Bool: return b_;

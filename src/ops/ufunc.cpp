@@ -1,6 +1,7 @@
 // Calling a ufunc: NumPy's type resolution (NEP 50), then the elementwise engine.
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -83,6 +84,26 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
   return *l.def;
 }
 
+// NumPy 2 compares an integer array with a Python int outside the array's range exactly,
+// so every element gets one answer: that answer, or nullopt for any other call.
+std::optional<bool> out_of_range_comparison(const std::string& name,
+                                            std::span<const Operand> inputs) {
+  static constexpr std::string_view kOps[] = {"equal", "not_equal", "less",
+                                              "less_equal", "greater", "greater_equal"};
+  int op = -1;
+  for (int k = 0; k < 6; ++k) op = name == kOps[k] ? k : op;
+  if (op < 0 || inputs.size() != 2) return std::nullopt;
+  const bool scalar_left = std::holds_alternative<Scalar>(inputs[0]);
+  const NDArray* a = std::get_if<NDArray>(&inputs[scalar_left ? 1 : 0]);
+  const Scalar* s = std::get_if<Scalar>(&inputs[scalar_left ? 0 : 1]);
+  if (!a || !s) return std::nullopt;
+  const int side = s->outside_range(a->dtype());  // +1: the scalar is above every element
+  if (side == 0) return std::nullopt;
+  if (op < 2) return op == 1;
+  const bool array_is_less = (side > 0) != scalar_left;  // the left operand is below
+  return (op == 2 || op == 3) == array_is_less;
+}
+
 }  // namespace
 
 const UfuncInfo* find_ufunc(const std::string& name) {
@@ -107,6 +128,15 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
                     " were given");
   if (!out.empty() && int(out.size()) != u.nout)
     throw ValueError(u.name + ": the 'out' tuple must have exactly one entry per ufunc output");
+  if (!dtype)
+    if (auto same = out_of_range_comparison(u.name, inputs)) {
+      const NDArray& a = std::get<NDArray>(inputs[std::holds_alternative<Scalar>(inputs[0])]);
+      NDArray r = out.empty() ? NDArray::empty_on(a.device(), a.shape(), DType::Bool) : out[0];
+      if (!out.empty() && r.shape() != a.shape())
+        throw ValueError(u.name + ": the output must have the shape of the input");
+      fill(r, Scalar::py_bool(*same));
+      return {r};
+    }
   const ops::UfuncLoop& loop = resolve_loop(u, dtype ? *dtype : common_dtype(inputs));
   for (size_t k = 0; k < out.size(); ++k)
     if (!can_cast(loop.out[k], out[k].dtype(), Casting::SameKind))
