@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command for a GPU machine: build, run both test suites on the GPU, run the seed
-# examples, run the side-by-side benchmarks, and print a summary (tests per suite, then the
-# benchmark table) last.
+# examples, run the side-by-side benchmarks, time a bare cuLaunchKernel (the floor under the
+# dispatch rows), and print a summary (tests per suite, then the benchmark table) last.
 #
 #   scripts/gpu_check.sh [--quick] [--bench-only | --tests-only]
 #
@@ -145,7 +145,19 @@ if [ "$DO_BENCH" = 1 ]; then
   fi
 fi
 
-# 5. summary, last
+# 5. the launch floor: what a bare cuLaunchKernel costs on this host now (the dispatch rows
+# sit on it; it drifts by seconds and minutes on shared machines, see benchmarks/README.md)
+if [ "$DO_BENCH" = 1 ] && [ "$NDGPU_DEVICE" = cuda ] && command -v nvcc >/dev/null && command -v nvidia-smi >/dev/null; then
+  floor_bin="$BUILD_DIR/launch_cost"
+  run_step launch_floor 120 bash -c "nvcc -cubin -arch=native benchmarks/cpp/launch_cost_kernels.cu \
+    -o '$floor_bin.cubin' && g++ -O2 -std=c++17 benchmarks/cpp/launch_cost.cpp \
+    -I\$(dirname \$(command -v nvcc))/../include -L\$(dirname \$(command -v nvcc))/../lib64 -lcuda \
+    -o '$floor_bin' && '$floor_bin' '$floor_bin.cubin'"
+  DETAIL[launch_floor]=$(grep -E '^interleaved' "$LOG_DIR/launch_floor.log" | awk '{print $5}' \
+    | sort -n | awk '{v[NR]=$1} END {if (NR) printf "bare cuLaunchKernel median %.2f us (%.2f-%.2f)", v[int((NR+1)/2)], v[1], v[NR]}')
+fi
+
+# 6. summary, last
 echo
 echo "================================ gpu_check summary ================================"
 any_failed=0
