@@ -41,6 +41,27 @@ def test_layouts_and_empty():
     check("cumsum", np.float64(2.0) * np.ones(()))
 
 
+def test_scans_start_from_the_first_element():
+    # NumPy's accumulate never combines the identity with the first element: -0.0 stays
+    # -0.0 in cumsum, nan+0j stays nan+0j in cumprod (1 * (nan+0j) is nan+nanj).
+    import warnings
+    cases = [np.array([-0.0, -0.0]), np.array([complex(np.nan, 0), 2 + 1j], np.complex64),
+             np.array([1 + 1j, complex(np.nan, 0), 0j], np.complex128)]
+    for x in cases:
+        for name in ("cumsum", "cumprod", "nancumsum", "nancumprod"):
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                e = getattr(np, name)(x)
+                g = getattr(cp, name)(cp.asarray(x)).get()
+            assert e.dtype == g.dtype
+            for part in ((lambda v: v.real), (lambda v: v.imag)) if e.dtype.kind == "c" \
+                    else ((lambda v: v),):
+                np.testing.assert_array_equal(np.isnan(part(g)), np.isnan(part(e)))
+                ok = ~np.isnan(part(e))  # a NaN's sign bit differs between CPUs and GPUs
+                np.testing.assert_array_equal(np.signbit(part(g))[ok], np.signbit(part(e))[ok])
+                np.testing.assert_allclose(part(g), part(e), rtol=1e-6)
+
+
 def test_large_chunked_scan():
     a = np.random.default_rng(2).integers(-5, 5, 1_500_007).astype(np.int64)
     check("cumsum", a)

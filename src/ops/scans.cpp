@@ -35,7 +35,7 @@ extern "C" __global__ void NAME(const char* _in, char* _out, long long _rows, lo
       for (long long _c = 0; _c < _nchunks; ++_c) {
         ACC a = _run, b = _carry[_t * _nchunks + _c];
         _carry[_t * _nchunks + _c] = _run;
-        _run = COMBINE;
+        _run = _c == 0 ? b : COMBINE;
       }
       continue;
     }
@@ -47,7 +47,7 @@ extern "C" __global__ void NAME(const char* _in, char* _out, long long _rows, lo
     for (long long _k = _b; _k < _e; ++_k) {
       const IN x = *(const IN*)(_ip + _k * _in_step);
       ACC b = MAP;
-      a = COMBINE;
+      a = _k == 0 ? b : COMBINE;  // NumPy starts from the first element, not the identity
       if (_phase == 2) *(OUT*)(_op + _k * _out_step) = ndgpu::cast<OUT>(a);
     }
     if (_phase == 0) _carry[_t] = a;
