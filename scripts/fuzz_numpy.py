@@ -1,0 +1,191 @@
+"""Differential fuzz against NumPy: random calls, ndgpu's result against NumPy's.
+
+    PYTHONPATH=python python3 scripts/fuzz_numpy.py reductions|ufuncs|norm [--seed S] [--n N]
+
+Random dtypes, shapes (empty and size-1 axes too), layouts (transposed, strided,
+zero-stride, reversed), axes, keepdims, ddof, NaN/inf; a call must give NumPy's dtype, shape
+and values (within a tolerance per precision), or raise NumPy's exception type. Prints each
+mismatch and a count; exits 1 when there is one. Runs on the current backend (NDGPU_DEVICE).
+"""
+import argparse
+import random
+import sys
+import warnings
+
+import numpy as np
+
+import ndgpu as cp
+
+REDUCTIONS = ["sum", "prod", "max", "min", "argmax", "argmin", "mean", "var", "std", "any", "all",
+              "count_nonzero", "ptp", "nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar",
+              "nanstd", "nanargmax", "nanargmin", "cumsum", "cumprod", "nancumsum", "nancumprod",
+              "diff"]
+ONE_AXIS = {"cumsum", "cumprod", "nancumsum", "nancumprod", "argmax", "argmin", "nanargmax",
+            "nanargmin", "diff"}
+BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "maximum", "minimum",
+          "equal", "less", "greater_equal", "not_equal"]
+UNARY = ["negative", "absolute", "exp", "log", "sqrt", "log1p"]
+DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint64, np.float16,
+          np.float32, np.float64, np.complex64, np.complex128]
+
+
+class Fuzz:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.fails = 0
+
+    def values(self, shape, dtype, specials=0.0):
+        """Random values of `dtype`; with probability `specials` a few NaN/inf elements."""
+        r = np.random.default_rng(self.rng.randrange(1 << 30))
+        d = np.dtype(dtype)
+        if d.kind == "b":
+            return r.integers(0, 2, shape).astype(bool)
+        if d.kind in "iu":
+            return r.integers(0 if d.kind == "u" else -20, 20, shape).astype(d)
+        v = r.standard_normal(shape) * 4
+        if d.kind == "c":
+            v = v + 1j * r.standard_normal(shape)
+        v = np.asarray(v)
+        if v.size and self.rng.random() < specials:
+            v.flat[r.integers(0, v.size, 2)] = self.rng.choice([np.nan, np.inf, -np.inf])
+        return v.astype(d)
+
+    def layout(self, a):
+        """`a`'s values in another memory layout (same values, NumPy semantics)."""
+        kind = self.rng.choice(["c", "T", "step", "bcast", "rev"])
+        if a.ndim == 0 or kind == "c":
+            return a
+        if kind == "T":
+            return np.ascontiguousarray(a.T).T
+        if kind == "step":
+            return np.repeat(a, 2, axis=-1)[..., ::2]
+        if kind == "rev":
+            return np.ascontiguousarray(a[..., ::-1])[..., ::-1]
+        return np.broadcast_to(a[..., :1], a.shape)
+
+    def compare(self, tag, np_fn, nd_fn):
+        """Runs both; counts and prints a mismatch of exception type, dtype, shape or values."""
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            try:
+                expected, np_error = np.asarray(np_fn()), None
+            except Exception as e:  # noqa: BLE001 - any NumPy error is the reference
+                expected, np_error = None, type(e)
+            try:
+                got, nd_error = nd_fn(), None
+            except Exception as e:  # noqa: BLE001
+                got, nd_error = None, e
+        if np_error or nd_error:
+            if np_error is None or nd_error is None or not isinstance(nd_error, np_error):
+                self.fail("ERROR", tag, np_error, repr(nd_error)[:160])
+            return
+        host = got.get() if hasattr(got, "get") else np.asarray(got)
+        if host.dtype != expected.dtype or host.shape != expected.shape:
+            self.fail("META", tag, expected.dtype, host.dtype, expected.shape, host.shape)
+            return
+        kind = expected.dtype.kind
+        if kind in "fc":
+            t = {2: 2e-2, 4: 1e-4, 8: 1e-9}[expected.dtype.itemsize // (2 if kind == "c" else 1)]
+            ok = np.allclose(host, expected, rtol=t, atol=t, equal_nan=True)
+        else:
+            ok = np.array_equal(host, expected)
+        if not ok:
+            self.fail("VALUE", tag, expected.ravel()[:4], host.ravel()[:4])
+
+    def fail(self, what, tag, *detail):
+        self.fails += 1
+        print(what, tag, *detail)
+
+    def shape(self, max_nd=3):
+        return tuple(self.rng.choice([0, 1, 2, 3, 5, 7]) if self.rng.random() < 0.15
+                     else self.rng.randrange(1, 6) for _ in range(self.rng.randrange(0, max_nd + 1)))
+
+    def reductions(self):
+        fn = self.rng.choice(REDUCTIONS)
+        dtype = self.rng.choice(DTYPES)
+        if dtype == np.complex64 and fn in ("ptp", "argmax", "argmin", "nanargmax", "nanargmin"):
+            return
+        a = self.layout(self.values(self.shape(), dtype, specials=0.3))
+        kw = {}
+        if a.ndim and (fn == "diff" or self.rng.random() < 0.7):
+            if fn in ONE_AXIS or self.rng.random() < 0.5:
+                kw["axis"] = self.rng.randrange(-a.ndim, a.ndim)
+            else:
+                kw["axis"] = tuple(self.rng.sample(range(a.ndim), self.rng.randrange(1, a.ndim + 1)))
+        if fn == "diff":
+            if a.ndim == 0:
+                return
+            kw["n"] = self.rng.randrange(0, 3)
+        elif fn not in ONE_AXIS - {"argmax", "argmin", "nanargmax", "nanargmin"} \
+                and fn != "count_nonzero" and self.rng.random() < 0.3:
+            kw["keepdims"] = True
+        if fn in ("var", "std", "nanvar", "nanstd") and self.rng.random() < 0.4:
+            kw["ddof"] = self.rng.randrange(0, 3)
+        self.compare("%s%s %s %s" % (fn, kw, a.dtype, a.shape),
+                     lambda: getattr(np, fn)(a, **kw), lambda: getattr(cp, fn)(cp.asarray(a), **kw))
+
+    def ufuncs(self):
+        binary = self.rng.random() < 0.6
+        name = self.rng.choice(BINARY if binary else UNARY)
+        shape = self.shape()
+        ins = []
+        for k in range(2 if binary else 1):
+            if k and self.rng.random() < 0.15:
+                ins.append(self.rng.choice([2, -3, 1.5, True, 2j]))
+                continue
+            s = tuple(1 if self.rng.random() < 0.3 else n for n in shape)
+            ins.append(self.layout(self.values(s, self.rng.choice(DTYPES))))
+        use_out = self.rng.random() < 0.3
+
+        def run_nd():
+            args = [cp.asarray(x) if isinstance(x, np.ndarray) else x for x in ins]
+            ufunc = getattr(cp, name)
+            if not use_out:
+                ufunc(*args)
+                return ufunc(*args)  # twice: the second call takes the dispatch shortcut
+            ref = np.asarray(getattr(np, name)(*ins))
+            out = cp.empty(ref.shape, ref.dtype)
+            ufunc(*args, out=out)
+            assert ufunc(*args, out=out) is out
+            return out
+        self.compare("%s %s %s out=%s" % (name, [getattr(x, "dtype", x) for x in ins], shape,
+                                          use_out),
+                     lambda: getattr(np, name)(*ins), run_nd)
+
+    def norm(self):
+        dtype = self.rng.choice([np.float32, np.float64, np.int32, np.int8, np.complex64,
+                                 np.float16, np.bool_])
+        nd = self.rng.choice([1, 2, 3])
+        a = self.values(tuple(self.rng.choice([0, 1, 2, 3, 5, 17]) for _ in range(nd)), dtype,
+                        specials=0.2)
+        kw = {}
+        if nd == 1 or self.rng.random() < 0.4:
+            if nd >= 2:
+                kw["axis"] = self.rng.randrange(-nd, nd)
+            kw["ord"] = self.rng.choice([None, 0, 1, 2, np.inf, -np.inf, 3, 0.5, -1, -2])
+        else:
+            axes = tuple(self.rng.sample(range(nd), 2))
+            if nd > 2 or self.rng.random() < 0.5:
+                kw["axis"] = axes
+            kw["ord"] = self.rng.choice([None, "fro", 1, -1, np.inf, -np.inf])
+        if self.rng.random() < 0.3:
+            kw["keepdims"] = True
+        self.compare("norm%s %s %s" % (kw, a.dtype, a.shape), lambda: np.linalg.norm(a, **kw),
+                     lambda: cp.linalg.norm(cp.asarray(a), **kw))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=["reductions", "ufuncs", "norm"])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--n", type=int, default=400)
+    args = ap.parse_args()
+    fuzz = Fuzz(args.seed)
+    for _ in range(args.n):
+        getattr(fuzz, args.what)()
+    print("%s: %d calls, %d mismatches" % (args.what, args.n, fuzz.fails))
+    sys.exit(1 if fuzz.fails else 0)
+
+
+if __name__ == "__main__":
+    main()
