@@ -105,6 +105,34 @@ TEST(CudaMemoryPool, MergesFreeNeighbours) {
   EXPECT_EQ(raw.in_use, 0u);
 }
 
+TEST(CudaMemoryPool, RecentSmallBlocksComeBackBySizeAndStream) {
+  FakeAllocator raw;
+  MemoryPool pool(raw, "cuda:0");
+  const StreamHandle s1 = 0x1000;
+  void* a = pool.allocate(1000);
+  void* b = pool.allocate(3000);
+  void* keep = pool.allocate(512);  // keeps the segment from being one free block
+  pool.deallocate(a);
+  pool.deallocate(b);
+  EXPECT_EQ(pool.used_bytes(), 512u);
+  EXPECT_EQ(pool.allocate(2600), b);  // same rounded size (3 KiB)
+  EXPECT_EQ(pool.allocate(1000), a);
+  pool.deallocate(a, s1);
+  void* other = pool.allocate(1000);  // a waits on s1: not for the null stream
+  EXPECT_NE(other, a);
+  EXPECT_EQ(pool.allocate(1000, s1), a);
+  for (void* p : {a, b, other, keep}) pool.deallocate(p);
+  // More frees than parking places: the oldest merge as usual; all of it is released.
+  std::vector<void*> many;
+  for (int i = 0; i < 40; ++i) many.push_back(pool.allocate(size_t(i + 1) * 1024));
+  for (void* p : many) pool.deallocate(p);
+  EXPECT_EQ(pool.used_bytes(), 0u);
+  EXPECT_EQ(pool.n_free_blocks(), size_t(raw.allocs));  // merged back into whole segments
+  pool.free_all_blocks();
+  EXPECT_EQ(raw.in_use, 0u);
+  EXPECT_EQ(pool.total_bytes(), 0u);
+}
+
 TEST(CudaMemoryPool, SmallAndLargePoolsStayApart) {
   FakeAllocator raw;
   MemoryPool pool(raw, "cuda:0");

@@ -31,7 +31,7 @@ MemoryPool::MemoryPool(RawAllocator& raw, std::string device_name)
 MemoryPool::~MemoryPool() {
   try {
     std::lock_guard<std::mutex> lock(mutex_);
-    release_cached();
+    release_cached();  // flushes the parked blocks first
   } catch (...) {
     // The driver may already be shutting down at process exit; the OS reclaims the memory.
   }
@@ -86,6 +86,12 @@ void* MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
   size_t rounded = round_size(nbytes);
   bool small = rounded <= kSmallMax;
   std::lock_guard<std::mutex> lock(mutex_);
+  if (small)
+    if (Block* b = take_parked(rounded, stream)) {
+      used_ += b->size;
+      live_.emplace(b->ptr, b);
+      return b->ptr;
+    }
   FreeSet& pool = small ? small_free_ : large_free_;
 
   Block* b = find_free(pool, rounded, stream, false);
@@ -95,6 +101,7 @@ void* MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
     void* p = within_limit() ? raw_.raw_alloc(seg) : nullptr;
     if (!p) {
       // Before giving cached memory back: an oversize block of our own may serve.
+      flush_parked();
       b = find_free(pool, rounded, stream, true);
       if (!b) {
         release_cached();
@@ -125,7 +132,33 @@ void MemoryPool::deallocate(void* ptr, StreamHandle stream) {
   live_.erase(it);
   used_ -= b->size;
   b->stream = stream;
-  insert_free(b);
+  if (b->small) park(b);
+  else insert_free(b);
+}
+
+MemoryPool::Block* MemoryPool::take_parked(size_t rounded, StreamHandle stream) {
+  for (size_t k = n_parked_; k-- > 0;) {  // the most recent first: its memory is warm
+    Block* b = parked_[k];
+    if (b->size != rounded || b->stream != stream) continue;
+    for (size_t j = k + 1; j < n_parked_; ++j) parked_[j - 1] = parked_[j];
+    --n_parked_;
+    return b;
+  }
+  return nullptr;
+}
+
+void MemoryPool::park(Block* b) {
+  if (n_parked_ == kParked) {  // the oldest goes to the free sets
+    insert_free(parked_[0]);
+    for (size_t j = 1; j < kParked; ++j) parked_[j - 1] = parked_[j];
+    --n_parked_;
+  }
+  parked_[n_parked_++] = b;  // not marked free: neighbours do not merge into it meanwhile
+}
+
+void MemoryPool::flush_parked() {
+  for (size_t k = 0; k < n_parked_; ++k) insert_free(parked_[k]);
+  n_parked_ = 0;
 }
 
 void MemoryPool::insert_free(Block* b) {
@@ -152,6 +185,7 @@ void MemoryPool::insert_free(Block* b) {
 }
 
 size_t MemoryPool::release_cached() {
+  flush_parked();
   std::vector<Block*> whole;
   for (FreeSet* pool : {&small_free_, &large_free_})
     for (Block* b : *pool)
@@ -197,6 +231,8 @@ size_t MemoryPool::total_bytes() const {
 
 size_t MemoryPool::n_free_blocks() const {
   std::lock_guard<std::mutex> lock(mutex_);
+  // Counted merged: parking is an implementation detail the count should not show.
+  const_cast<MemoryPool*>(this)->flush_parked();
   return small_free_.size() + large_free_.size();
 }
 

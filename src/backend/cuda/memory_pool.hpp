@@ -8,6 +8,9 @@
 //  - an oversize cached block (>= 32 MiB) is not split for a request under half its size
 //    unless the driver has no memory left;
 //  - a block freed on stream S is reused directly only by allocations on S;
+//  - the last few small blocks freed are parked unmerged, so that the next request of the
+//    same rounded size on the same stream takes one back without touching the free sets
+//    (a loop of small temporaries); anything that needs merged blocks flushes them first;
 //  - when the driver refuses, cached segments are released and the request retried, then
 //    OutOfMemoryError is raised with the request, what the pool holds and the device.
 #pragma once
@@ -88,6 +91,9 @@ class MemoryPool {
   Block* find_free(FreeSet& pool, size_t rounded, StreamHandle stream, bool allow_oversize);
   Block* split(FreeSet& pool, Block* b, size_t rounded);
   void insert_free(Block* b);
+  Block* take_parked(size_t rounded, StreamHandle stream);
+  void park(Block* b);
+  void flush_parked();      // parked blocks into the free sets, merged; with mutex_ held
   size_t release_cached();  // with mutex_ held
   [[noreturn]] void throw_oom(size_t nbytes, const char* why);
 
@@ -96,6 +102,9 @@ class MemoryPool {
   mutable std::mutex mutex_;
   FreeSet small_free_, large_free_;
   std::unordered_map<void*, Block*> live_;
+  static constexpr size_t kParked = 16;
+  Block* parked_[kParked] = {};  // oldest first; counted as cached, not used
+  size_t n_parked_ = 0;
   size_t used_ = 0, total_ = 0, limit_ = 0;
 };
 
