@@ -115,6 +115,8 @@ TEST(CudaMemoryPool, RecentSmallBlocksComeBackBySizeAndStream) {
   pool.deallocate(a);
   pool.deallocate(b);
   EXPECT_EQ(pool.used_bytes(), 512u);
+  EXPECT_EQ(pool.block_size(b), 0u);                    // parked is not live
+  EXPECT_THROW(pool.deallocate(b), ndgpu::ValueError);  // nor freed twice
   EXPECT_EQ(pool.allocate(2600), b);  // same rounded size (3 KiB)
   EXPECT_EQ(pool.allocate(1000), a);
   pool.deallocate(a, s1);

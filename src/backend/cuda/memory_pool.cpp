@@ -89,7 +89,7 @@ void* MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
   if (small)
     if (Block* b = take_parked(rounded, stream)) {
       used_ += b->size;
-      live_.emplace(b->ptr, b);
+      b->parked = false;
       return b->ptr;
     }
   FreeSet& pool = small ? small_free_ : large_free_;
@@ -126,14 +126,17 @@ void MemoryPool::deallocate(void* ptr, StreamHandle stream) {
   if (!ptr) return;
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(ptr);
-  if (it == live_.end())
+  if (it == live_.end() || it->second->parked)
     throw ValueError("deallocate: pointer was not allocated by the memory pool of " + device_name_);
   Block* b = it->second;
-  live_.erase(it);
   used_ -= b->size;
   b->stream = stream;
-  if (b->small) park(b);
-  else insert_free(b);
+  if (b->small) {
+    park(b);
+    return;
+  }
+  live_.erase(it);
+  insert_free(b);
 }
 
 MemoryPool::Block* MemoryPool::take_parked(size_t rounded, StreamHandle stream) {
@@ -149,15 +152,22 @@ MemoryPool::Block* MemoryPool::take_parked(size_t rounded, StreamHandle stream) 
 
 void MemoryPool::park(Block* b) {
   if (n_parked_ == kParked) {  // the oldest goes to the free sets
-    insert_free(parked_[0]);
+    unpark_into_free_sets(parked_[0]);
     for (size_t j = 1; j < kParked; ++j) parked_[j - 1] = parked_[j];
     --n_parked_;
   }
-  parked_[n_parked_++] = b;  // not marked free: neighbours do not merge into it meanwhile
+  b->parked = true;  // not marked free: neighbours do not merge into it meanwhile
+  parked_[n_parked_++] = b;
+}
+
+void MemoryPool::unpark_into_free_sets(Block* b) {
+  b->parked = false;
+  live_.erase(b->ptr);
+  insert_free(b);
 }
 
 void MemoryPool::flush_parked() {
-  for (size_t k = 0; k < n_parked_; ++k) insert_free(parked_[k]);
+  for (size_t k = 0; k < n_parked_; ++k) unpark_into_free_sets(parked_[k]);
   n_parked_ = 0;
 }
 
@@ -216,7 +226,7 @@ void MemoryPool::throw_oom(size_t nbytes, const char* why) {
 size_t MemoryPool::block_size(void* ptr) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(ptr);
-  return it == live_.end() ? 0 : it->second->size;
+  return it == live_.end() || it->second->parked ? 0 : it->second->size;
 }
 
 size_t MemoryPool::used_bytes() const {

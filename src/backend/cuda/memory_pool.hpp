@@ -79,6 +79,7 @@ class MemoryPool {
     StreamHandle stream;
     bool free = false;
     bool small;
+    bool parked = false;  // freed, waiting unmerged; still a key of live_ (no map churn)
     Block* prev = nullptr;  // neighbours in the same segment, by address
     Block* next = nullptr;
   };
@@ -93,6 +94,7 @@ class MemoryPool {
   void insert_free(Block* b);
   Block* take_parked(size_t rounded, StreamHandle stream);
   void park(Block* b);
+  void unpark_into_free_sets(Block* b);
   void flush_parked();      // parked blocks into the free sets, merged; with mutex_ held
   size_t release_cached();  // with mutex_ held
   [[noreturn]] void throw_oom(size_t nbytes, const char* why);
