@@ -102,13 +102,21 @@ NDGPU_HD Moments<M, F> moments_combine(const Moments<M, F>& a, const Moments<M, 
 
 // var from the moments, as NumPy computes it: NaN when an element was NaN or infinite (its
 // x - mean is NaN), sum / max(n - ddof, 0) otherwise; nanvar is NaN where n - ddof <= 0.
+// `nan` comes from the host: NaN for floating F, 0 for integer F (never NaN there).
 template <class M, class F>
-NDGPU_HD F moments_var(const Moments<M, F>& a, F ddof, bool nan_without_dof) {
-  const F nan = F(0) / F(0);
+NDGPU_HD F moments_var(const Moments<M, F>& a, F ddof, bool nan_without_dof, F nan) {
   if (isnan_(a.mean - a.mean)) return nan;
   const F dof = F(a.n) - ddof;
   if (nan_without_dof && !(dof > F(0))) return nan;
   return a.m2 / max_(dof, F(0));
+}
+
+// NumPy's var with an integer dtype=: squares about the mean truncated to an integer
+// (sum((x - t)^2) = m2 + n (mean - t)^2), divided by max(n - ddof, 0).
+template <class F>
+NDGPU_HD F moments_var_about_int_mean(const Moments<F, F>& a, F ddof) {
+  const F d = a.mean - trunc(a.mean);
+  return (a.m2 + F(a.n) * d * d) / max_(F(a.n) - ddof, F(0));
 }
 
 // average(weights): the weighted sum and the sum of weights together.

@@ -250,6 +250,23 @@ def test_var_std_of_nan_and_inf_elements():
     check("std", np.float64(np.nan) * np.ones((), np.float64))
 
 
+def test_dtype_keyword_of_mean_var_std():
+    a = (np.arange(600) % 7 * 40).astype(np.int16).reshape(2, 300)
+    f = a.astype(np.float32)
+    for dt in (np.uint8, np.int64, np.uint64, np.int32, np.float32, np.complex64):
+        check("mean", a % 5, axis=1, dtype=dt)  # integer dtypes: divided in float64, truncated
+    for dt in (np.int32, np.int64, np.complex64, np.float64):
+        check("var", a, axis=1, dtype=dt)  # integers: squares about the truncated mean
+        check("nanvar", a, axis=0, dtype=dt, ddof=1)
+    check("std", a, axis=1, dtype=np.complex128)
+    for name in ("std", "nanstd"):
+        with pytest.raises(TypeError):
+            getattr(cp, name)(cp.asarray(a), axis=1, dtype=np.int32)
+    for name in ("nanmean", "nanvar", "nanstd"):
+        with pytest.raises(TypeError, match="dtype must be inexact"):
+            getattr(cp, name)(cp.asarray(f), axis=1, dtype=np.int64)
+
+
 def test_nanvar_without_degrees_of_freedom_is_nan():
     a = np.array([[1.0, 2.0], [np.nan, 3.0], [4.0, np.nan]])
     with np.errstate(all="ignore"), warnings.catch_warnings():

@@ -15,6 +15,10 @@ namespace ndgpu::ops {
 
 std::string kernel_ctype(DType t) { return kernel::kernel_ctype(t); }
 
+std::string convert_to(const std::string& ctype, const std::string& expr) {
+  return "((" + ctype + ")(" + expr + "))";
+}
+
 std::string compute_ctype(DType t) { return t == DType::Float16 ? "float" : kernel_ctype(t); }
 
 DType sum_dtype(DType t) {

@@ -50,6 +50,9 @@ NDArray run_builtin_cached(const char* op, const NDArray& a, DType out_type, Mak
 }
 
 std::string kernel_ctype(DType t);       // "float", "ndgpu::complex<float>"
+// `expr` converted to `ctype`, spelled so that multi-word types ("unsigned char", "long
+// long") parse too: T(expr) does not for them.
+std::string convert_to(const std::string& ctype, const std::string& expr);
 std::string compute_ctype(DType t);      // arithmetic type: float16 computes in float
 DType sum_dtype(DType t);                // NumPy's sum/prod result for `t`
 DType mean_dtype(DType t);               // NumPy's mean result (ints: float64)

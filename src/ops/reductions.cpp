@@ -19,7 +19,7 @@ NDArray sum_like(const char* op, const char* reduce, const char* identity, bool 
     std::string acc = ops::compute_ctype(ot);
     std::string map = "ndgpu::cast<" + acc + ">(x)";
     if (skip_nan && is_inexact(a.dtype()))
-      map = "ndgpu::isnan_(x) ? " + acc + "(" + identity + ") : " + map;
+      map = "ndgpu::isnan_(x) ? " + ops::convert_to(acc, identity) + " : " + map;
     BuiltinReduce r{op, {a.dtype()}, ot, acc, itemsize(ot),
                     map, reduce, "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)", identity, ""};
     if (ot == DType::Float16) r.acc_size = 4;

@@ -15,33 +15,53 @@ using ops::kernel_ctype;
 // The accumulator of a mean in dtype `t`: float16 works in float.
 DType acc_dtype(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
 
+// NumPy's nan-functions refuse a non-inexact dtype= for inexact input.
+void check_nan_dtype(bool skip_nan, const NDArray& a, OptDType dtype) {
+  if (skip_nan && dtype && is_inexact(a.dtype()) && !is_inexact(*dtype))
+    throw TypeError("If a is inexact, then dtype must be inexact");
+}
+
 NDArray mean_impl(bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype,
                   const OptArray& out, bool keepdims) {
+  check_nan_dtype(skip_nan, a, dtype);
   DType ot = dtype.value_or(ops::mean_dtype(a.dtype()));
   DType at = acc_dtype(ot);
   std::string acc = kernel_ctype(at), real = kernel_ctype(real_dtype(at));
+  // An integer dtype= divides as NumPy's true_divide does, in float64, then truncates.
+  const std::string divided = is_inexact(at)
+      ? "a / " + ops::convert_to(real, "_red_size")
+      : "(double)(a) / (double)(_red_size)";
   if (!skip_nan || !is_inexact(a.dtype())) {
     BuiltinReduce r{skip_nan ? "nanmean" : "mean", {a.dtype()}, ot, acc, itemsize(at),
                     "ndgpu::cast<" + acc + ">(x)", "a + b",
-                    "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a / " + real + "(_red_size))", "0", ""};
+                    "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")", "0", ""};
     return ops::run_builtin(r, {a}, axis, out, keepdims);
   }
   // NaNs skipped: the sum and the count of the others together.
-  std::string ws = "ndgpu::WSum<" + acc + ">";
+  std::string ws = "ndgpu::WSum<" + acc + ">", zero = ops::convert_to(acc, "0");
   BuiltinReduce r{"nanmean", {a.dtype()}, ot, ws, 2 * itemsize(at),
-                  "ndgpu::isnan_(x) ? ndgpu::wsum(" + acc + "(0), " + acc + "(0)) : ndgpu::wsum(ndgpu::cast<" +
-                      acc + ">(x), " + acc + "(1))",
+                  "ndgpu::isnan_(x) ? ndgpu::wsum(" + zero + ", " + zero + ") : ndgpu::wsum(ndgpu::cast<" +
+                      acc + ">(x), " + ops::convert_to(acc, "1") + ")",
                   "ndgpu::wsum_combine(a, b)",
                   "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
-                  "ndgpu::wsum(" + acc + "(0), " + acc + "(0))", ""};
+                  "ndgpu::wsum(" + zero + ", " + zero + ")", ""};
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 
 NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axis,
                      OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
-  DType mt = acc_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
+  // An integer dtype= is NumPy's integer arithmetic: the mean truncated, the result too
+  // (computed here in float64); std then cannot cast sqrt's float64 back, as in NumPy.
+  check_nan_dtype(skip_nan, a, dtype);
+  const bool int_dtype = dtype && !is_inexact(*dtype);
+  if (int_dtype && root)
+    throw TypeError(std::string("Cannot cast ufunc 'sqrt' output from dtype('float64') to "
+                                "dtype('") + dtype_name(*dtype) + "') with casting rule 'same_kind'");
+  DType mt = int_dtype ? DType::Float64 : acc_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
   DType ft = real_dtype(mt);
-  DType ot = real_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
+  // A complex dtype= gives a complex result (zero imaginary part), as NumPy's sum into it.
+  DType ot = dtype && (int_dtype || is_complex(*dtype)) ? *dtype
+                                                        : real_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
   std::string m = kernel_ctype(mt), f = kernel_ctype(ft);
   std::string mom = "ndgpu::Moments<" + m + ", " + f + ">";
   std::string map = "ndgpu::moments_of<" + m + ", " + f + ">(ndgpu::cast<" + m + ">(x))";
@@ -49,7 +69,11 @@ NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axi
     map = "ndgpu::isnan_(x) ? ndgpu::moments_none<" + m + ", " + f + ">() : " + map;
   // NumPy's nanvar of integers is var (no NaN to skip): inf, not NaN, without freedom.
   const bool nan_without_dof = skip_nan && is_inexact(a.dtype());
-  std::string value = "ndgpu::moments_var(a, " + f + "(ddof), " + (nan_without_dof ? "true" : "false") + ")";
+  const std::string nan = is_inexact(ft) ? ops::nan_expr(ft) : ops::convert_to(f, "0");
+  std::string value = int_dtype
+      ? "ndgpu::moments_var_about_int_mean(a, " + ops::convert_to(f, "ddof") + ")"
+      : "ndgpu::moments_var(a, " + ops::convert_to(f, "ddof") + ", " +
+            (nan_without_dof ? "true" : "false") + ", " + nan + ")";
   if (root) value = "sqrt(" + value + ")";
   std::string op = std::string(skip_nan ? "nan" : "") + (root ? "std" : "var");
   BuiltinReduce r{op, {a.dtype()}, ot, mom,
@@ -103,7 +127,7 @@ NDArray average(const NDArray& a, const Axes& axis, const OptArray& weights, boo
   BuiltinReduce r{"average", {a.dtype(), w.dtype()}, ot, "ndgpu::WSum<" + acc + ">", 2 * itemsize(at),
                   "ndgpu::wsum(ndgpu::cast<" + acc + ">(x) * ndgpu::cast<" + acc + ">(w), ndgpu::cast<" + acc + ">(w))",
                   "ndgpu::wsum_combine(a, b)", "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
-                  "ndgpu::wsum(" + acc + "(0), " + acc + "(0))", ""};
+                  "ndgpu::wsum(" + ops::convert_to(acc, "0") + ", " + ops::convert_to(acc, "0") + ")", ""};
   return ops::run_builtin(r, {a, w}, axis, {}, keepdims);
 }
 
