@@ -7,6 +7,7 @@
 
 #include "kernel/elementwise.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/overlap.hpp"
 #include "kernel/quick_compile.hpp"
 #include "kernel/quick_tier.hpp"
 #include "ndgpu/interp_program.cuh"
@@ -47,30 +48,18 @@ std::optional<interp::Program> make_program(const ElementwiseDefinition& def,
   return q.program;
 }
 
-// The bytes an operand touches over the plan, as [first, last].
-std::pair<const char*, const char*> extent(const NDArray& a, const IterationPlan& plan, size_t op) {
-  const char* p = static_cast<const char*>(a.data());
-  int64_t lo = 0, hi = a.itemsize() - 1;
-  for (int d = 0; d < plan.ndim(); ++d) {
-    int64_t span = (plan.shape[size_t(d)] - 1) * plan.strides[op][size_t(d)];
-    (span < 0 ? lo : hi) += span;
-  }
-  return {p + lo, p + hi};
-}
-
 // The interpreter stores outputs at the end, in order: outputs sharing memory would see
 // another order than the compiled kernel's.
 bool outputs_overlap(const QuickCall& call) {
-  std::vector<std::pair<const char*, const char*>> seen;
+  SmallVector<const NDArray*, 4> outs;
   size_t array = 0;
   for (const ArgSpec& a : call.specs) {
     if (a.kind != ArgKind::Array) continue;
-    size_t op = array++;
+    const NDArray* arr = call.arrays[array++];
     if (!a.is_output) continue;
-    auto e = extent(*call.arrays[op], *call.plan, op);
-    for (const auto& s : seen)
-      if (e.first <= s.second && s.first <= e.second) return true;
-    seen.push_back(e);
+    for (const NDArray* o : outs)
+      if (shares_memory(*arr, *o)) return true;
+    outs.push_back(arr);
   }
   return false;
 }

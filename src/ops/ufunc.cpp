@@ -90,15 +90,17 @@ std::optional<bool> out_of_range_comparison(const std::string& name,
                                             std::span<const Operand> inputs) {
   static constexpr std::string_view kOps[] = {"equal", "not_equal", "less",
                                               "less_equal", "greater", "greater_equal"};
-  int op = -1;
-  for (int k = 0; k < 6; ++k) op = name == kOps[k] ? k : op;
-  if (op < 0 || inputs.size() != 2) return std::nullopt;
+  // The operands first: calls of two arrays (the dispatch path) leave at once.
+  if (inputs.size() != 2) return std::nullopt;
   const bool scalar_left = std::holds_alternative<Scalar>(inputs[0]);
   const NDArray* a = std::get_if<NDArray>(&inputs[scalar_left ? 1 : 0]);
   const Scalar* s = std::get_if<Scalar>(&inputs[scalar_left ? 0 : 1]);
   if (!a || !s) return std::nullopt;
   const int side = s->outside_range(a->dtype());  // +1: the scalar is above every element
   if (side == 0) return std::nullopt;
+  int op = -1;
+  for (int k = 0; k < 6; ++k) op = name == kOps[k] ? k : op;
+  if (op < 0) return std::nullopt;  // arithmetic: the integer loop raises OverflowError
   if (op < 2) return op == 1;
   const bool array_is_less = (side > 0) != scalar_left;  // the left operand is below
   return (op == 2 || op == 3) == array_is_less;
