@@ -6,6 +6,7 @@
 #include <array>
 
 #include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
 
 namespace ndgpu::py {
 
@@ -19,6 +20,27 @@ nb::object numpy_dtype(DType t) {
   nb::object& o = (*cache)[int(t)];
   if (!o.is_valid()) o = numpy().attr("dtype")(dtype_name(t));
   return o;
+}
+
+nb::object wrap_array(NDArray&& a) {
+  static PyTypeObject* type = reinterpret_cast<PyTypeObject*>(nb::type<NDArray>().ptr());
+  nb::object o = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(type)));
+  new (nb::inst_ptr<NDArray>(o)) NDArray(std::move(a));
+  nb::inst_mark_ready(o);
+  return o;
+}
+
+const NDArray& array_arg(nb::handle h, NDArray& holder) {
+  if (nb::isinstance<NDArray>(h)) return *nb::inst_ptr<NDArray>(h);
+  Operand op = to_operand(h);
+  if (auto* a = std::get_if<NDArray>(&op)) {
+    holder = std::move(*a);
+  } else {
+    const Scalar& s = std::get<Scalar>(op);
+    holder = NDArray::empty(Shape{}, s.dtype());
+    fill(holder, s);
+  }
+  return holder;
 }
 
 std::optional<DType> to_dtype_opt(nb::handle obj) {

@@ -33,6 +33,11 @@ std::vector<IndexItem> to_index(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt = Order::C);
 nb::tuple to_tuple(std::span<const int64_t> v);
 nb::module_& numpy();
+// A new Python ndarray owning `a`: what returning an NDArray does, without nanobind's type
+// lookup (the dispatch path returns one per call).
+nb::object wrap_array(NDArray&& a);
+// `h` as an array: the ndarray itself (no copy), else converted into `holder`.
+const NDArray& array_arg(nb::handle h, NDArray& holder);
 
 }  // namespace ndgpu::py
 

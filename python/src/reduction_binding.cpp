@@ -29,13 +29,9 @@ std::optional<std::vector<int64_t>> to_axes(nb::handle h) {
 }
 
 NDArray to_array(nb::handle h) {
-  if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
-  Operand op = to_operand(h);
-  if (auto* a = std::get_if<NDArray>(&op)) return *a;
-  const Scalar& s = std::get<Scalar>(op);
-  NDArray a = NDArray::empty(Shape{}, s.dtype());
-  fill(a, s);
-  return a;
+  NDArray holder;
+  const NDArray& a = array_arg(h, holder);
+  return &a == &holder ? holder : a;
 }
 
 std::optional<NDArray> to_out(nb::handle h) {
@@ -108,13 +104,18 @@ void bind_functions(nb::module_& m) {
                    SumDef{"nansum", &nansum, false}, SumDef{"nanprod", &nanprod, false},
                    SumDef{"mean", &mean, true}, SumDef{"nanmean", &nanmean, false}}) {
     SumFn fn = d.fn;
-    auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
-      return fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims);
+    auto g = [fn](const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out,
+                  bool keepdims) {
+      return wrap_array(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims));
+    };
+    auto f = [g](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
+      NDArray holder;
+      return g(array_arg(a, holder), axis, dtype, out, keepdims);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none(), nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.name, nb::cpp_function(f, nb::is_method(), nb::name(d.name),
+      nb::setattr(cls, d.name, nb::cpp_function(g, nb::is_method(), nb::name(d.name),
                   nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
                   nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
   }
@@ -125,13 +126,17 @@ void bind_functions(nb::module_& m) {
                      PlainDef{"ptp", &ptp, "ptp"}, PlainDef{"any", &any, "any"},
                      PlainDef{"all", &all, "all"}}) {
     PlainFn fn = d.fn;
-    auto f = [fn](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-      return fn(to_array(a), to_axes(axis), to_out(out), keepdims);
+    auto g = [fn](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims) {
+      return wrap_array(fn(a, to_axes(axis), to_out(out), keepdims));
+    };
+    auto f = [g](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+      NDArray holder;
+      return g(array_arg(a, holder), axis, out, keepdims);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
           nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.method, nb::cpp_function(f, nb::is_method(), nb::name(d.method),
+      nb::setattr(cls, d.method, nb::cpp_function(g, nb::is_method(), nb::name(d.method),
                   nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
   }
   struct ArgDef { const char* name; ArgFn fn; bool method; };

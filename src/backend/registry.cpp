@@ -95,14 +95,20 @@ Backend& backend_for(DeviceType t) {
 
 namespace {
 thread_local std::map<std::pair<int, int>, StreamHandle> tls_streams;
+// Whether this thread ever set a stream: a plain flag in static TLS, read on every
+// allocation and launch without initialising the map (which needs a TLS wrapper call).
+thread_local bool tls_any_stream __attribute__((tls_model("initial-exec"))) = false;
 }
 
 StreamHandle current_stream(Device d) {
-  if (tls_streams.empty()) return 0;
+  if (!tls_any_stream) return 0;
   auto it = tls_streams.find({int(d.type), d.index});
   return it == tls_streams.end() ? 0 : it->second;
 }
 
-void set_current_stream(Device d, StreamHandle s) { tls_streams[{int(d.type), d.index}] = s; }
+void set_current_stream(Device d, StreamHandle s) {
+  tls_streams[{int(d.type), d.index}] = s;
+  tls_any_stream = true;
+}
 
 }  // namespace ndgpu

@@ -43,8 +43,9 @@ Device initial_device() {
   return d;
 }
 
-thread_local bool tls_set = false;
-thread_local Device tls_device;
+// In static TLS (initial-exec): read on every call without a __tls_get_addr call.
+thread_local bool tls_set __attribute__((tls_model("initial-exec"))) = false;
+thread_local Device tls_device __attribute__((tls_model("initial-exec")));
 
 }  // namespace
 

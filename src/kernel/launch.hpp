@@ -24,6 +24,11 @@ class ArgPack {
     data_.resize(data_.size() + (chunks ? chunks : 1));
     std::memcpy(data_.data() + offsets_.back(), p, n);
   }
+  // Overwrites the first n bytes of argument `index` (a pointer in a recorded pack).
+  void patch(size_t index, const void* p, size_t n) {
+    std::memcpy(data_.data() + offsets_[index], p, n);
+  }
+  size_t count() const { return offsets_.size(); }
   void** pointers() {
     ptrs_.clear();
     for (size_t off : offsets_) ptrs_.push_back(data_.data() + off);

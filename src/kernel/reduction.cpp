@@ -143,6 +143,45 @@ void push_ints(ArgPack& pack, const char* ptr, const int64_t* vals, int n, bool 
 
 }  // namespace
 
+void pack_reduction_args(ArgPack& pack, const ReductionRecipe& r,
+                         std::span<const NDArray* const> op_arrays,
+                         std::span<const NDArray* const> raw_arrays,
+                         std::span<const Scalar* const> scalars, int64_t chunk, int mode,
+                         void* partials, std::span<const std::byte> extra_arg) {
+  const ReductionPlan& plan = r.plan;
+  size_t op = 0, raw = 0, sc = 0;
+  for (const auto& a : r.specs) {
+    if (a.kind == ArgKind::Array) {
+      int n = a.is_output ? plan.out_ndim() : plan.out_ndim() + plan.red_ndim();
+      push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(),
+                n, plan.index32);
+      ++op;
+    } else if (a.kind == ArgKind::Scalar) {
+      alignas(16) std::byte v[16];
+      scalars[sc++]->store_as(a.type, v);
+      pack.push_bytes(v, itemsize(a.type));
+    } else {
+      const NDArray* arr = raw_arrays[raw++];
+      int rnd = std::max(arr->ndim(), 1);
+      SmallVector<int64_t, 16> words;
+      words.push_back(int64_t(reinterpret_cast<intptr_t>(arr->data())));
+      for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->shape()[d] : 1);
+      for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->strides()[d] : 0);
+      words.push_back(arr->size());
+      words.push_back(arr->c_contiguous() ? 1 : 0);
+      pack.push_bytes(words.data(), words.size() * 8);
+    }
+  }
+  push_ints(pack, nullptr, plan.out_shape.data(), plan.out_ndim(), plan.index32);
+  push_ints(pack, nullptr, plan.red_shape.data(), plan.red_ndim(), plan.index32);
+  push_index(pack, plan.out_size, plan.index32);
+  push_index(pack, plan.red_size, plan.index32);
+  push_index(pack, chunk, plan.index32);
+  pack.push(partials);
+  pack.push(mode);
+  if (!extra_arg.empty()) pack.push_bytes(extra_arg.data(), extra_arg.size());
+}
+
 void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
                       std::span<const NDArray* const> op_arrays,
                       std::span<const NDArray* const> raw_arrays,
@@ -151,54 +190,21 @@ void launch_reduction(Device device, const std::string& name, const ReductionRec
   const ReductionPlan& plan = r.plan;
   const Geometry& g = r.g;
   NDArray partials;
-  char* part_ptr = nullptr;
+  void* part_ptr = nullptr;
   if (g.split() > 1) {
     if (r.rsize == 0) throw ValueError(name + ": unknown accumulator size");
     partials = NDArray::empty_on(device, Shape{int64_t(r.rsize) * g.split() * plan.out_size},
                                  DType::UInt8);
-    part_ptr = static_cast<char*>(partials.data());
+    part_ptr = partials.data();
   }
-  auto pack_args = [&](ArgPack& pack, int64_t chunk, int mode) {
-    size_t op = 0, raw = 0, sc = 0;
-    for (const auto& a : r.specs) {
-      if (a.kind == ArgKind::Array) {
-        int n = a.is_output ? plan.out_ndim() : plan.out_ndim() + plan.red_ndim();
-        push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(),
-                  n, plan.index32);
-        ++op;
-      } else if (a.kind == ArgKind::Scalar) {
-        alignas(16) std::byte v[16];
-        scalars[sc++]->store_as(a.type, v);
-        pack.push_bytes(v, itemsize(a.type));
-      } else {
-        const NDArray* arr = raw_arrays[raw++];
-        int rnd = std::max(arr->ndim(), 1);
-        SmallVector<int64_t, 16> words;
-        words.push_back(int64_t(reinterpret_cast<intptr_t>(arr->data())));
-        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->shape()[d] : 1);
-        for (int d = 0; d < rnd; ++d) words.push_back(arr->ndim() ? arr->strides()[d] : 0);
-        words.push_back(arr->size());
-        words.push_back(arr->c_contiguous() ? 1 : 0);
-        pack.push_bytes(words.data(), words.size() * 8);
-      }
-    }
-    push_ints(pack, nullptr, plan.out_shape.data(), plan.out_ndim(), plan.index32);
-    push_ints(pack, nullptr, plan.red_shape.data(), plan.red_ndim(), plan.index32);
-    push_index(pack, plan.out_size, plan.index32);
-    push_index(pack, plan.red_size, plan.index32);
-    push_index(pack, chunk, plan.index32);
-    pack.push(part_ptr);
-    pack.push(mode);
-    if (!extra_arg.empty()) pack.push_bytes(extra_arg.data(), extra_arg.size());
-  };
-
   Backend& be = backend_for(device);
   LaunchConfig cfg;
   cfg.stream = current_stream(device);
   cfg.grid = g.grid;
   cfg.block = g.block;
   ArgPack pack;
-  pack_args(pack, g.chunk, g.mode);
+  pack_reduction_args(pack, r, op_arrays, raw_arrays, scalars, g.chunk, g.mode, part_ptr,
+                      extra_arg);
   be.launch(device.index, r.kernel.function, cfg, pack.pointers());
   if (g.split() > 1) {
     // Second pass over the partials: a block per output when outputs are few.
@@ -216,7 +222,8 @@ void launch_reduction(Device device, const std::string& name, const ReductionRec
       c2.grid.x = unsigned((plan.out_size + 255) / 256);
     }
     ArgPack fin;
-    pack_args(fin, split, per_block ? kModeFinalRows : kModeFinalColumns);
+    pack_reduction_args(fin, r, op_arrays, raw_arrays, scalars, split,
+                        per_block ? kModeFinalRows : kModeFinalColumns, part_ptr, extra_arg);
     be.launch(device.index, r.kernel.function, c2, fin.pointers());
   }
 }
@@ -224,7 +231,17 @@ void launch_reduction(Device device, const std::string& name, const ReductionRec
 std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<const Operand> args,
                                    const std::optional<std::vector<int64_t>>& axes,
                                    bool keepdims) {
-  if (auto outs = run_reduction_fast(def, args, axes, keepdims)) return std::move(*outs);
+  if (args.size() == def.in.size() && args.size() <= 8) {
+    SmallVector<const NDArray*, 8> ins;
+    for (const Operand& op : args)
+      if (const NDArray* a = as_array(op)) ins.push_back(a);
+    if (ins.size() == args.size())
+      if (auto e = find_reduction_recipe(def, ins, axes, keepdims)) {
+        std::vector<NDArray> outs(e->out_types.size());
+        replay_reduction(def, *e, ins, outs.data());
+        return outs;
+      }
+  }
   const size_t nin = def.in.size(), nout = def.out.size();
   const CallArgs call = split_call_args(def.name, def.in, def.out, args);
   auto ins = call.ins;

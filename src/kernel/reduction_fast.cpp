@@ -1,5 +1,7 @@
 #include "kernel/reduction_fast.hpp"
 
+#include <mutex>
+
 #include "kernel/reduction.hpp"
 
 namespace ndgpu::kernel {
@@ -7,24 +9,22 @@ namespace {
 
 constexpr size_t kMaxInputs = 4;  // 5 bits of dtype each in the key's head
 
-// The key of a qualifying call; head 0 when it does not qualify (then the general path
-// runs, and raises NumPy's errors for bad axes).
-ReductionFastTable::Key fast_key(const ReductionDefinition& def, std::span<const Operand> args,
+// The key of a call on the arrays `ins`; head 0 when it does not qualify.
+ReductionFastTable::Key fast_key(const ReductionDefinition& def,
+                                 std::span<const NDArray* const> ins,
                                  const std::optional<std::vector<int64_t>>& axes, bool keepdims,
                                  Device device) {
   ReductionFastTable::Key key;
-  if (def.has_raw || args.empty() || args.size() != def.in.size() || args.size() > kMaxInputs)
+  if (def.has_raw || ins.empty() || ins.size() != def.in.size() || ins.size() > kMaxInputs)
     return key;
-  const NDArray* first = std::get_if<NDArray>(&args[0]);
-  if (!first || first->ndim() > 63) return key;
+  const NDArray* first = ins[0];
+  if (first->ndim() > 63) return key;
   uint64_t head = 1u | uint64_t(device.type == DeviceType::CUDA) << 1 |
                   uint64_t(uint8_t(device.index)) << 2 | uint64_t(keepdims) << 10 |
                   uint64_t(reinterpret_cast<uintptr_t>(first->data()) % 16 == 0) << 11;
   int shift = 16;
-  for (const Operand& op : args) {
-    const NDArray* a = std::get_if<NDArray>(&op);
-    if (!a || !a->c_contiguous() || a->device() != device || a->shape() != first->shape())
-      return key;
+  for (const NDArray* a : ins) {
+    if (!a->c_contiguous() || a->device() != device || a->shape() != first->shape()) return key;
     head |= uint64_t(a->dtype()) << shift;
     shift += 5;
   }
@@ -56,40 +56,73 @@ std::shared_ptr<const ReductionFastTable::Entry> ReductionFastTable::find(const 
 }
 
 void ReductionFastTable::add(std::shared_ptr<const Entry> e) {
+  std::shared_ptr<const Entry> evicted;  // freed after the lock is released
   std::lock_guard lk(mu_);
-  if (entries_.size() == kEntries) entries_.pop_back();
+  if (entries_.size() == kEntries) {
+    evicted = std::move(entries_.back());
+    entries_.pop_back();
+  }
   entries_.insert(entries_.begin(), std::move(e));
 }
 
-std::optional<std::vector<NDArray>> run_reduction_fast(
-    const ReductionDefinition& def, std::span<const Operand> args,
+std::shared_ptr<const ReductionFastTable::Entry> find_reduction_recipe(
+    const ReductionDefinition& def, std::span<const NDArray* const> ins,
     const std::optional<std::vector<int64_t>>& axes, bool keepdims) {
-  Device device = current_device();
-  ReductionFastTable::Key key = fast_key(def, args, axes, keepdims, device);
-  if (!key.head) return std::nullopt;
-  auto e = def.fast.find(key);
-  if (!e) return std::nullopt;
-  std::vector<NDArray> outs;
-  outs.reserve(e->out_types.size());
-  SmallVector<const NDArray*, 8> arrays;
-  for (DType t : e->out_types) outs.push_back(NDArray::empty_on(device, e->out_shape, t));
-  for (const NDArray& o : outs) arrays.push_back(&o);
-  for (const Operand& op : args) arrays.push_back(&std::get<NDArray>(op));
-  launch_reduction(device, def.name, e->recipe, arrays, {}, {});
-  return outs;
+  ReductionFastTable::Key key = fast_key(def, ins, axes, keepdims, current_device());
+  return key.head ? def.fast.find(key) : nullptr;
+}
+
+void replay_reduction(const ReductionDefinition& def, const ReductionFastTable::Entry& e,
+                      std::span<const NDArray* const> ins, NDArray* outs) {
+  const Device device = ins[0]->device();  // the key holds the current device
+  const ReductionRecipe& r = e.recipe;
+  const size_t nout = e.out_types.size();
+  for (size_t k = 0; k < nout; ++k) outs[k] = NDArray::empty_on(device, e.out_shape, e.out_types[k]);
+  if (r.g.split() > 1 || r.specs.size() != nout + ins.size()) {
+    // Two passes (the partials are new each call): the general launcher.
+    SmallVector<const NDArray*, 8> arrays;
+    for (size_t k = 0; k < nout; ++k) arrays.push_back(&outs[k]);
+    for (const NDArray* a : ins) arrays.push_back(a);
+    launch_reduction(device, def.name, r, arrays, {}, {});
+    return;
+  }
+  ArgPack pack = e.first_pass;
+  for (size_t k = 0; k < nout; ++k) {
+    const void* p = outs[k].data();
+    pack.patch(k, &p, sizeof p);
+  }
+  for (size_t k = 0; k < ins.size(); ++k) {
+    const void* p = ins[k]->data();
+    pack.patch(nout + k, &p, sizeof p);
+  }
+  LaunchConfig cfg;
+  cfg.stream = current_stream(device);
+  cfg.grid = r.g.grid;
+  cfg.block = r.g.block;
+  backend_for(device).launch(device.index, r.kernel.function, cfg, pack.pointers());
 }
 
 void remember_reduction(const ReductionDefinition& def, std::span<const Operand> args,
                         const std::optional<std::vector<int64_t>>& axes, bool keepdims,
                         ReductionRecipe recipe, std::span<const NDArray> outs) {
   if (args.size() != def.in.size() || outs.empty()) return;  // outputs were given
-  ReductionFastTable::Key key = fast_key(def, args, axes, keepdims, current_device());
+  SmallVector<const NDArray*, 8> arrays;
+  for (const NDArray& o : outs) arrays.push_back(&o);
+  for (const Operand& op : args) {
+    const NDArray* a = std::get_if<NDArray>(&op);
+    if (!a) return;
+    arrays.push_back(a);
+  }
+  const std::span<const NDArray* const> ins(arrays.data() + outs.size(), args.size());
+  ReductionFastTable::Key key = fast_key(def, ins, axes, keepdims, current_device());
   if (!key.head) return;
   auto e = std::make_shared<ReductionFastTable::Entry>();
   e->key = std::move(key);
   e->recipe = std::move(recipe);
   e->out_shape = outs[0].shape();
   for (const NDArray& o : outs) e->out_types.push_back(o.dtype());
+  pack_reduction_args(e->first_pass, e->recipe, arrays, {}, {}, e->recipe.g.chunk,
+                      e->recipe.g.mode, nullptr, {});
   def.fast.add(std::move(e));
 }
 

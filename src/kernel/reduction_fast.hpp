@@ -1,11 +1,11 @@
 // The dispatch shortcut for reductions: a call whose inputs are C-contiguous arrays of one
 // shape on the current device, with outputs allocated by the call, is decided by its device,
 // dtypes, shape, reduced axes, keepdims and the first input's alignment. run_reduction
-// records each such decision (a recipe); the next call with the same key replays it,
-// skipping binding, planning, the string key and the occupancy query.
+// records each such decision (a recipe) with its packed arguments; the next call with the
+// same key replays it, skipping binding, planning, the string key, the occupancy query and
+// the argument packing.
 #pragma once
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,7 +13,9 @@
 
 #include "kernel/elementwise_codegen.hpp"
 #include "kernel/kernel_cache.hpp"
+#include "kernel/launch.hpp"
 #include "kernel/reduction_plan.hpp"
+#include "kernel/spin_lock.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/scalar.hpp"
@@ -61,19 +63,36 @@ class ReductionFastTable {
     ReductionRecipe recipe;
     Shape out_shape;
     SmallVector<DType, 2> out_types;
+    // The main pass's arguments as the recording call packed them; a replay of a one-pass
+    // recipe replaces the array pointers (argument k for spec k).
+    ArgPack first_pass;
   };
   std::shared_ptr<const Entry> find(const Key& key) const;
   void add(std::shared_ptr<const Entry> e);
 
  private:
   static constexpr size_t kEntries = 8;
-  mutable std::mutex mu_;
+  mutable SpinLock mu_;
   std::vector<std::shared_ptr<const Entry>> entries_;
 };
 
-std::optional<std::vector<NDArray>> run_reduction_fast(
-    const ReductionDefinition& def, std::span<const Operand> args,
+// The recipe recorded for a call of `def` on the arrays `ins` (outputs allocated by the
+// call), or nullptr: then the general path runs, and raises NumPy's errors for bad axes.
+std::shared_ptr<const ReductionFastTable::Entry> find_reduction_recipe(
+    const ReductionDefinition& def, std::span<const NDArray* const> ins,
     const std::optional<std::vector<int64_t>>& axes, bool keepdims);
+
+// Allocates the entry's outputs into outs[0 .. out_types.size()) and launches its recipe.
+void replay_reduction(const ReductionDefinition& def, const ReductionFastTable::Entry& e,
+                      std::span<const NDArray* const> ins, NDArray* outs);
+
+// Packs the main pass's arguments (or, with a final mode, the second pass's) as the
+// generated kernel declares them.
+void pack_reduction_args(ArgPack& pack, const ReductionRecipe& r,
+                           std::span<const NDArray* const> op_arrays,
+                           std::span<const NDArray* const> raw_arrays,
+                           std::span<const Scalar* const> scalars, int64_t chunk, int mode,
+                           void* partials, std::span<const std::byte> extra_arg);
 
 // Called by the general path after it launched: records the recipe if the call qualified.
 void remember_reduction(const ReductionDefinition& def, std::span<const Operand> args,

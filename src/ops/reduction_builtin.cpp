@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <string_view>
-#include <unordered_map>
 #include <memory>
 #include <mutex>
 
@@ -59,6 +57,7 @@ bool reduces_nothing(const NDArray& a, const Axes& axis) {
 }
 
 void require_nonempty(const NDArray& a, const Axes& axis, const char* numpy_op) {
+  if (a.size() > 0) return;  // no axis is empty (a bad axis is raised by the reduction)
   if (reduces_nothing(a, axis) || (a.size() == 0 && a.ndim() == 0))
     throw ValueError(std::string("zero-size array to reduction operation ") + numpy_op +
                      " which has no identity");
@@ -99,46 +98,18 @@ std::string nan_expr(DType t) { return float_limit(t, false, "nan"); }
 
 namespace {
 
-// Built-in definitions by (operation, input dtypes, output dtype), found by a hash of those
-// without building any string. Entries are never removed.
+// Built-in definitions by name ("sum_float32_float64"). Entries are never removed: callers
+// keep pointers to them (BuiltinSlots).
 struct BuiltinIndex {
-  struct Entry {
-    std::string op;
-    SmallVector<DType, 2> in;
-    DType out;
-    const kernel::ReductionDefinition* def;
-  };
   std::mutex mu;
   std::map<std::string, std::unique_ptr<kernel::ReductionDefinition>> by_name;
-  std::unordered_map<uint64_t, std::vector<Entry>> by_hash;
 };
 BuiltinIndex& index() {
   static BuiltinIndex* i = new BuiltinIndex;  // never destroyed: definitions outlive main
   return *i;
 }
 
-uint64_t builtin_hash(std::string_view op, std::span<const DType> in, DType out) {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a
-  auto mix = [&](unsigned char c) { h = (h ^ c) * 1099511628211ull; };
-  for (char c : op) mix(static_cast<unsigned char>(c));
-  for (DType t : in) mix(static_cast<unsigned char>(t));
-  mix(static_cast<unsigned char>(out));
-  return h;
-}
-
 }  // namespace
-
-const kernel::ReductionDefinition* find_builtin(std::string_view op, std::span<const DType> in,
-                                                DType out) {
-  BuiltinIndex& ix = index();
-  std::lock_guard lk(ix.mu);
-  auto it = ix.by_hash.find(builtin_hash(op, in, out));
-  if (it == ix.by_hash.end()) return nullptr;
-  for (const auto& e : it->second)
-    if (e.op == op && e.out == out && std::equal(e.in.begin(), e.in.end(), in.begin(), in.end()))
-      return e.def;
-  return nullptr;
-}
 
 const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
   std::string key = r.op;
@@ -161,9 +132,6 @@ const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
     slot->reduce_size = r.acc_size;
     slot->reduce_type_is_ctype = true;
     slot->includes = {"ndgpu/reduce_ops.cuh"};
-    BuiltinIndex::Entry e{r.op, {}, r.out, slot.get()};
-    for (DType t : r.in) e.in.push_back(t);
-    ix.by_hash[builtin_hash(r.op, r.in, r.out)].push_back(std::move(e));
   }
   return *slot;
 }
@@ -174,6 +142,21 @@ NDArray run_definition(const kernel::ReductionDefinition& def, std::span<const O
   std::vector<Operand> args(inputs.begin(), inputs.end());
   args.push_back(*out);
   return kernel::run_reduction(def, args, axis, keepdims)[0];
+}
+
+NDArray run_definition_on(const kernel::ReductionDefinition& def, const NDArray& a,
+                          const Axes& axis, const OptArray& out, bool keepdims) {
+  if (!out) {
+    const NDArray* ins[1] = {&a};
+    if (auto e = kernel::find_reduction_recipe(def, ins, axis, keepdims);
+        e && e->out_types.size() == 1) {
+      NDArray result;
+      kernel::replay_reduction(def, *e, ins, &result);
+      return result;
+    }
+  }
+  const Operand args[1] = {a};
+  return run_definition(def, args, axis, out, keepdims);
 }
 
 NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,

@@ -1,6 +1,8 @@
 // Built-in reductions as generated ReductionDefinitions: one per (operation, dtypes), made on
 // first use and cached, like the ufunc loops.
 #pragma once
+#include <array>
+#include <atomic>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,24 +31,42 @@ struct BuiltinReduce {
 NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
                     const OptArray& out, bool keepdims);
 
-// The definition made from `r` (once per operation and dtypes), and the one already made for
-// (op, in, out) or nullptr: callers on the dispatch path look first and build `r` only on a
-// miss, so a repeated call builds no string.
+// The definition made from `r`, once per operation and dtypes.
 const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r);
-const kernel::ReductionDefinition* find_builtin(std::string_view op, std::span<const DType> in,
-                                                DType out);
 NDArray run_definition(const kernel::ReductionDefinition& def, std::span<const Operand> inputs,
                        const Axes& axis, const OptArray& out, bool keepdims);
+// run_definition on one array; a repeated call replays its recorded launch without building
+// an operand list.
+NDArray run_definition_on(const kernel::ReductionDefinition& def, const NDArray& a,
+                          const Axes& axis, const OptArray& out, bool keepdims);
 
-// run_builtin for one input array, calling make() (a BuiltinReduce) only on the first call.
+// The definitions of one built-in operation by (input dtype, output dtype), read without a
+// lock or a string: each caller of run_builtin_cached keeps one, for its operation.
+class BuiltinSlots {
+ public:
+  const kernel::ReductionDefinition* find(DType in, DType out) const {
+    return slots_[index(in, out)].load(std::memory_order_acquire);
+  }
+  void store(DType in, DType out, const kernel::ReductionDefinition* def) {
+    slots_[index(in, out)].store(def, std::memory_order_release);
+  }
+
+ private:
+  static size_t index(DType in, DType out) { return size_t(in) * kNumDTypes + size_t(out); }
+  std::array<std::atomic<const kernel::ReductionDefinition*>, kNumDTypes * kNumDTypes> slots_{};
+};
+
+// run_builtin for one input array, calling make() (a BuiltinReduce) only on the first call
+// with these dtypes.
 template <class Make>
-NDArray run_builtin_cached(const char* op, const NDArray& a, DType out_type, Make&& make,
+NDArray run_builtin_cached(BuiltinSlots& slots, const NDArray& a, DType out_type, Make&& make,
                            const Axes& axis, const OptArray& out, bool keepdims) {
-  const DType in[1] = {a.dtype()};
-  const kernel::ReductionDefinition* def = find_builtin(op, in, out_type);
-  if (!def) def = &builtin_definition(make());
-  const Operand args[1] = {a};
-  return run_definition(*def, args, axis, out, keepdims);
+  const kernel::ReductionDefinition* def = slots.find(a.dtype(), out_type);
+  if (!def) {
+    def = &builtin_definition(make());
+    slots.store(a.dtype(), out_type, def);
+  }
+  return run_definition_on(*def, a, axis, out, keepdims);
 }
 
 std::string kernel_ctype(DType t);       // "float", "ndgpu::complex<float>"

@@ -11,8 +11,8 @@ using ops::BuiltinReduce;
 using ops::kernel_ctype;
 
 // sum and prod: NumPy's accumulator dtype, float16 accumulated in float and rounded once.
-NDArray sum_like(const char* op, const char* reduce, const char* identity, bool skip_nan,
-                 const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
+NDArray sum_like(ops::BuiltinSlots& slots, const char* op, const char* reduce,
+                 const char* identity, bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
                  bool keepdims) {
   DType ot = dtype.value_or(ops::sum_dtype(a.dtype()));
   auto make = [&] {
@@ -25,10 +25,10 @@ NDArray sum_like(const char* op, const char* reduce, const char* identity, bool 
     if (ot == DType::Float16) r.acc_size = 4;
     return r;
   };
-  return ops::run_builtin_cached(op, a, ot, make, axis, out, keepdims);
+  return ops::run_builtin_cached(slots, a, ot, make, axis, out, keepdims);
 }
 
-NDArray extreme(bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
+NDArray extreme(ops::BuiltinSlots& slots, bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
                 const OptArray& out, bool keepdims) {
   ops::require_nonempty(a, axis, is_max ? "maximum" : "minimum");
   DType t = a.dtype();
@@ -41,7 +41,7 @@ NDArray extreme(bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
                                      : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
     return BuiltinReduce{op, {t}, t, kernel_ctype(t), itemsize(t), "x", reduce, "y = a", identity, ""};
   };
-  return ops::run_builtin_cached(op, a, t, make, axis, out, keepdims);
+  return ops::run_builtin_cached(slots, a, t, make, axis, out, keepdims);
 }
 
 std::string mode_name(bool is_max) { return is_max ? "argmax" : "argmin"; }
@@ -78,28 +78,36 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
 }
 
 NDArray sum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
-  return sum_like("sum", "ndgpu::add_(a, b)", "0", false, a, axis, dtype, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return sum_like(slots, "sum", "ndgpu::add_(a, b)", "0", false, a, axis, dtype, out, keepdims);
 }
 NDArray prod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
-  return sum_like("prod", "ndgpu::mul_(a, b)", "1", false, a, axis, dtype, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return sum_like(slots, "prod", "ndgpu::mul_(a, b)", "1", false, a, axis, dtype, out, keepdims);
 }
 NDArray nansum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
-  return sum_like("nansum", "ndgpu::add_(a, b)", "0", true, a, axis, dtype, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return sum_like(slots, "nansum", "ndgpu::add_(a, b)", "0", true, a, axis, dtype, out, keepdims);
 }
 NDArray nanprod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
-  return sum_like("nanprod", "ndgpu::mul_(a, b)", "1", true, a, axis, dtype, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return sum_like(slots, "nanprod", "ndgpu::mul_(a, b)", "1", true, a, axis, dtype, out, keepdims);
 }
 NDArray amax(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  return extreme(true, false, a, axis, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return extreme(slots, true, false, a, axis, out, keepdims);
 }
 NDArray amin(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  return extreme(false, false, a, axis, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return extreme(slots, false, false, a, axis, out, keepdims);
 }
 NDArray nanmax(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  return extreme(true, true, a, axis, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return extreme(slots, true, true, a, axis, out, keepdims);
 }
 NDArray nanmin(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  return extreme(false, true, a, axis, out, keepdims);
+  static ops::BuiltinSlots slots;
+  return extreme(slots, false, true, a, axis, out, keepdims);
 }
 NDArray argmax(const NDArray& a, std::optional<int64_t> axis, const OptArray& out, bool keepdims) {
   return arg_extreme(true, false, a, axis, out, keepdims);

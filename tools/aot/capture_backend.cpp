@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <map>
 
 #include "backend/cuda/nvrtc.hpp"
 #include "ndgpu/errors.hpp"
@@ -32,12 +33,18 @@ class CaptureBackend : public Backend {
   // Page-aligned as the real pool's blocks (alignment decides the vector paths); untouched
   // pages cost nothing, so large shapes can be captured too.
   void* allocate(int, size_t nbytes, StreamHandle) override {
+    if (auto it = free_.find(nbytes); it != free_.end() && !it->second.empty()) {
+      void* p = it->second.back();
+      it->second.pop_back();
+      return p;
+    }
     void* p = ::mmap(nullptr, mapped_size(nbytes), PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw OutOfMemoryError("capture backend: mmap failed");
     return p;
   }
   void deallocate(int, void* ptr, size_t nbytes, StreamHandle) override {
+    if (hooks_.reuse_memory && ptr) return free_[nbytes].push_back(ptr);
     if (ptr) ::munmap(ptr, mapped_size(nbytes));
   }
   size_t used_bytes(int) override { return 0; }
@@ -89,6 +96,7 @@ class CaptureBackend : public Backend {
   std::vector<int> archs_;
   CaptureHooks hooks_;
   std::atomic<uintptr_t> next_handle_{0};
+  std::map<size_t, std::vector<void*>> free_;  // reuse_memory: freed blocks by size
 };
 
 }  // namespace
