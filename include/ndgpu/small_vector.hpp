@@ -33,10 +33,10 @@ class SmallVector {
   }
   SmallVector(std::span<const T> s) { assign(s.begin(), s.end()); }  // NOLINT: implicit
   SmallVector(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT: implicit
-  SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }
+  SmallVector(const SmallVector& o) { copy_from(o); }
   SmallVector(SmallVector&& o) noexcept { steal(o); }
   SmallVector& operator=(const SmallVector& o) {
-    if (this != &o) assign(o.begin(), o.end());
+    if (this != &o) copy_from(o);
     return *this;
   }
   SmallVector& operator=(SmallVector&& o) noexcept {
@@ -139,9 +139,23 @@ class SmallVector {
     ptr_ = inline_;
     cap_ = N;
   }
+  // Small inline buffers (shapes, strides) are copied whole: a fixed-size copy is a few
+  // vector moves where a sized one is a call into memcpy (array copies are on every path).
+  static constexpr bool kCopyWhole = N * sizeof(T) <= 64;
+  void copy_from(const SmallVector& o) {
+    if constexpr (kCopyWhole) {
+      if (o.size_ <= N) {
+        release();
+        std::memcpy(inline_, o.ptr_, sizeof inline_);  // a heap buffer holds more than N
+        size_ = o.size_;
+        return;
+      }
+    }
+    assign(o.begin(), o.end());
+  }
   void steal(SmallVector& o) {
     if (o.ptr_ == o.inline_) {
-      std::memcpy(inline_, o.inline_, o.size_ * sizeof(T));
+      std::memcpy(inline_, o.inline_, kCopyWhole ? sizeof inline_ : o.size_ * sizeof(T));
       ptr_ = inline_;
       cap_ = N;
     } else {

@@ -20,7 +20,7 @@ nb::object binary(const char* ufunc, const NDArray& self, nb::handle other, bool
   if (!op) return nb::borrow(Py_NotImplemented);
   std::array<Operand, 2> args{reflected ? std::move(*op) : Operand(self),
                               reflected ? Operand(self) : std::move(*op)};
-  return nb::cast(call_ufunc(ufunc, args)[0]);
+  return wrap_array(std::move(call_ufunc(ufunc, args)[0]));
 }
 
 nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
@@ -35,7 +35,7 @@ nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
 
 nb::object unary(const char* ufunc, const NDArray& self) {
   std::vector<Operand> args{self};
-  return nb::cast(call_ufunc(ufunc, args)[0]);
+  return wrap_array(std::move(call_ufunc(ufunc, args)[0]));
 }
 
 Shape shape_args(nb::args args) {
