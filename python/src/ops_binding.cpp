@@ -4,6 +4,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <string_view>
+
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
@@ -23,7 +25,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   nb::object out_obj;  // returned as given, as NumPy and CuPy do (`cp.add(a, b, out=o) is o`)
   std::optional<DType> dtype;
   for (auto [k, v] : kw) {
-    std::string key = nb::cast<std::string>(k);
+    std::string_view key = PyUnicode_AsUTF8(k.ptr());  // kwargs keys are always str
     if (key == "out") {
       if (v.is_none()) continue;
       out_obj = nb::borrow(v);
@@ -38,7 +40,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
     } else if (key == "casting" || key == "order" || key == "subok") {
       continue;  // accepted for NumPy compatibility
     } else {
-      throw TypeError("'" + key + "' is an invalid keyword to ufunc '" + u.name + "'");
+      throw TypeError("'" + std::string(key) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
   auto res = call_ufunc(u.name, inputs, out, dtype);
@@ -46,7 +48,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
     if (PyTuple_Check(out_obj.ptr()) && nb::len(out_obj) == 1) return out_obj[0];
     return out_obj;
   }
-  if (res.size() == 1) return nb::cast(res[0]);
+  if (res.size() == 1) return wrap_array(std::move(res[0]));
   return nb::cast(res);
 }
 
