@@ -45,6 +45,12 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
                                 std::span<const NDArray> out = {},
                                 std::optional<DType> dtype = std::nullopt);
 const UfuncInfo* find_ufunc(const std::string& name);
+// A ufunc looked up once by name (NotImplementedError if there is none), for callers that
+// call it often: operators call it by handle, and two arrays of one dtype then take the
+// dispatch shortcut without a name lookup or an operand list.
+namespace ops { struct Ufunc; }
+const ops::Ufunc& ufunc_handle(const std::string& name);
+NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b);
 std::vector<UfuncInfo> list_ufuncs();
 
 inline NDArray add(const Operand& a, const Operand& b) { return call_ufunc("add", std::vector<Operand>{a, b})[0]; }

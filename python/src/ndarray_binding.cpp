@@ -23,6 +23,16 @@ nb::object binary(const char* ufunc, const NDArray& self, nb::handle other, bool
   return wrap_array(std::move(call_ufunc(ufunc, args)[0]));
 }
 
+// Two arrays (the common call): by the ufunc's handle, without an operand list.
+nb::object binary(const ops::Ufunc& u, const char* ufunc, const NDArray& self, nb::handle other,
+                  bool reflected) {
+  if (nb::isinstance<NDArray>(other)) {
+    const NDArray& o = *nb::inst_ptr<NDArray>(other);
+    return wrap_array(reflected ? call_binary(u, o, self) : call_binary(u, self, o));
+  }
+  return binary(ufunc, self, other, reflected);
+}
+
 nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
   NDArray& self = nb::cast<NDArray&>(self_h);
   auto op = try_operand(other);
@@ -167,18 +177,20 @@ void bind_ndarray(nb::module_& m) {
                 Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}}) {
     std::string name = op.py;
     const char* uf = op.ufunc;
+    const ops::Ufunc* h = &ufunc_handle(uf);
     cls.def(("__" + name + "__").c_str(),
-            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, false); });
+            [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
     cls.def(("__r" + name + "__").c_str(),
-            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, true); });
+            [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, true); });
     cls.def(("__i" + name + "__").c_str(),
             [uf](nb::handle a, nb::handle b) { return inplace(uf, a, b); });
   }
   for (Op op : {Op{"eq", "equal"}, Op{"ne", "not_equal"}, Op{"lt", "less"},
                 Op{"le", "less_equal"}, Op{"gt", "greater"}, Op{"ge", "greater_equal"}}) {
     const char* uf = op.ufunc;
+    const ops::Ufunc* h = &ufunc_handle(uf);
     cls.def(("__" + std::string(op.py) + "__").c_str(),
-            [uf](const NDArray& a, nb::handle b) { return binary(uf, a, b, false); });
+            [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
   }
   // NumPy defers binary operators with ndgpu arrays to us (np.float32(2) * x works).
   cls.attr("__array_ufunc__") = nb::none();

@@ -60,6 +60,10 @@ class FastTable {
 // The shortcut: the outputs, or nullopt when the call needs the general path.
 std::optional<std::vector<NDArray>> run_elementwise_fast(const ElementwiseDefinition& def,
                                                          std::span<const Operand> args);
+// The shortcut on arrays: `given` outputs (none: allocated by the call); fills
+// outs[0 .. def.out.size()) and launches, or returns false for the general path.
+bool run_elementwise_fast(const ElementwiseDefinition& def, std::span<const NDArray* const> ins,
+                          std::span<const NDArray* const> given, NDArray* outs);
 
 // Called by the general path when a call qualified for the shortcut: records its decision.
 // `ins` are the call's inputs; `outputs_given` says whether it passed its outputs (`outs`).

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "kernel/elementwise.hpp"
+#include "kernel/elementwise_fast.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ops/ufunc_table.hpp"
@@ -107,6 +108,19 @@ std::optional<bool> out_of_range_comparison(const std::string& name,
 }
 
 }  // namespace
+
+const ops::Ufunc& ufunc_handle(const std::string& name) { return lookup(name); }
+
+NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b) {
+  if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype()) {
+    const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));
+    const NDArray* ins[2] = {&a, &b};
+    NDArray out;
+    if (kernel::run_elementwise_fast(def, ins, {}, &out)) return out;
+  }
+  const Operand args[2] = {a, b};
+  return call_ufunc(u.name, args)[0];
+}
 
 const UfuncInfo* find_ufunc(const std::string& name) {
   static const std::vector<UfuncInfo> infos = list_ufuncs();
