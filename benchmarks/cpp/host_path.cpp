@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
     std::printf("%-8s %7.1f ns/call\n", name, per_call_ns(f, n));
   };
   run("sum", [&] { sum(a); });
-  run("add", [&] { add(a, b); });
+  const auto& add_ufunc = ufunc_handle("add");
+  run("add", [&] { call_binary(add_ufunc, a, b); });
   run("add_out", [&] { call_ufunc("add", std::vector<Operand>{a, b}, outs); });
   return 0;
 }
