@@ -40,6 +40,12 @@ std::optional<NDArray> to_out(nb::handle h) {
   return nb::cast<NDArray>(h);
 }
 
+// The result as Python sees it: the given out= object itself (NumPy and CuPy return it), else
+// the new array.
+nb::object result(NDArray&& r, nb::handle out) {
+  return out.is_none() ? wrap_array(std::move(r)) : nb::borrow(out);
+}
+
 void bind_reduction_kernel(nb::module_& m) {
   nb::class_<ReductionKernel>(m, "ReductionKernel")
       .def("__init__",
@@ -106,7 +112,7 @@ void bind_functions(nb::module_& m) {
     SumFn fn = d.fn;
     auto g = [fn](const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                   bool keepdims) {
-      return wrap_array(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims));
+      return result(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims), out);
     };
     auto f = [g](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
       NDArray holder;
@@ -127,7 +133,7 @@ void bind_functions(nb::module_& m) {
                      PlainDef{"all", &all, "all"}}) {
     PlainFn fn = d.fn;
     auto g = [fn](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims) {
-      return wrap_array(fn(a, to_axes(axis), to_out(out), keepdims));
+      return result(fn(a, to_axes(axis), to_out(out), keepdims), out);
     };
     auto f = [g](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
       NDArray holder;
@@ -144,7 +150,7 @@ void bind_functions(nb::module_& m) {
                    ArgDef{"nanargmax", &nanargmax, false}, ArgDef{"nanargmin", &nanargmin, false}}) {
     ArgFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-      return fn(to_array(a), to_axis(axis), to_out(out), keepdims);
+      return result(fn(to_array(a), to_axis(axis), to_out(out), keepdims), out);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
           nb::arg("keepdims") = false);
@@ -158,7 +164,8 @@ void bind_functions(nb::module_& m) {
     MomFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, double ddof,
                   bool keepdims) {
-      return fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), ddof, keepdims);
+      return result(fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), ddof, keepdims),
+                    out);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none(), nb::arg("ddof") = 0, nb::arg("keepdims") = false);
@@ -172,7 +179,7 @@ void bind_functions(nb::module_& m) {
                     ScanDef{"nancumsum", &nancumsum, false}, ScanDef{"nancumprod", &nancumprod, false}}) {
     ScanFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
-      return fn(to_array(a), to_axis(axis), to_dtype_opt(dtype), to_out(out));
+      return result(fn(to_array(a), to_axis(axis), to_dtype_opt(dtype), to_out(out)), out);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none());
@@ -198,12 +205,13 @@ void bind_functions(nb::module_& m) {
         nb::arg("a"), nb::arg("n") = 1, nb::arg("axis") = -1);
   m.def("_ufunc_reduce", [](const std::string& name, nb::handle a, nb::handle axis, nb::handle dtype,
                             nb::handle out, bool keepdims) {
-    return ufunc_reduce(name, to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims);
+    return result(ufunc_reduce(name, to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out),
+                               keepdims), out);
   }, nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(),
      nb::arg("out").none(), nb::arg("keepdims"));
   m.def("_ufunc_accumulate", [](const std::string& name, nb::handle a, int64_t axis, nb::handle dtype,
                                 nb::handle out) {
-    return ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out));
+    return result(ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out)), out);
   }, nb::arg("name"), nb::arg("a"), nb::arg("axis"), nb::arg("dtype").none(), nb::arg("out").none());
   m.def("_norm", [](nb::handle x, nb::handle ord, nb::handle axis, bool keepdims) {
     linalg::NormOrder o;

@@ -32,6 +32,12 @@ DType sum_dtype(DType t) {
   }
 }
 
+DType accumulate_dtype(DType in, OptDType dtype, const OptArray& out) {
+  if (dtype) return *dtype;
+  DType t = sum_dtype(in);
+  return out && is_inexact(out->dtype()) ? promote_types(out->dtype(), t) : t;
+}
+
 DType mean_dtype(DType t) { return is_inexact(t) ? t : DType::Float64; }
 
 size_t ctype_align(DType t) {
@@ -61,6 +67,13 @@ void require_nonempty(const NDArray& a, const Axes& axis, const char* numpy_op) 
   if (reduces_nothing(a, axis) || (a.size() == 0 && a.ndim() == 0))
     throw ValueError(std::string("zero-size array to reduction operation ") + numpy_op +
                      " which has no identity");
+}
+
+void require_out_cast(const OptArray& out, DType from, const char* ufunc) {
+  if (out && !can_cast(from, out->dtype(), Casting::SameKind))
+    throw TypeError(std::string("Cannot cast ufunc '") + ufunc + "' output from dtype('" +
+                    dtype_name(from) + "') to dtype('" + dtype_name(out->dtype()) +
+                    "') with casting rule 'same_kind'");
 }
 
 namespace {

@@ -75,6 +75,10 @@ std::string kernel_ctype(DType t);       // "float", "ndgpu::complex<float>"
 std::string convert_to(const std::string& ctype, const std::string& expr);
 std::string compute_ctype(DType t);      // arithmetic type: float16 computes in float
 DType sum_dtype(DType t);                // NumPy's sum/prod result for `t`
+// The dtype a sum, product or scan of `in` computes in: `dtype` when given, else NumPy's
+// loop for (out, input): an inexact out= widens it (int32 into float64 cannot overflow,
+// float32 into float64 rounds once). Integer outs wrap alike either way.
+DType accumulate_dtype(DType in, OptDType dtype, const OptArray& out);
 DType mean_dtype(DType t);               // NumPy's mean result (ints: float64)
 // Size of a struct of fields (size, alignment), as the compiler lays it out.
 size_t struct_size(std::initializer_list<std::pair<size_t, size_t>> fields);
@@ -83,6 +87,9 @@ size_t ctype_align(DType t);
 // operations without an identity).
 bool reduces_nothing(const NDArray& a, const Axes& axis);
 void require_nonempty(const NDArray& a, const Axes& axis, const char* numpy_op);
+// NumPy's check of an out= that a ufunc (`ufunc`: sqrt for std, subtract for ptp) writes
+// its `from`-typed result into: TypeError unless it casts under 'same_kind'.
+void require_out_cast(const OptArray& out, DType from, const char* ufunc);
 // The lowest/highest value of `t` as a kernel expression (infinities for floats).
 std::string lowest_expr(DType t);
 std::string highest_expr(DType t);

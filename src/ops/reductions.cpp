@@ -14,7 +14,7 @@ using ops::kernel_ctype;
 NDArray sum_like(ops::BuiltinSlots& slots, const char* op, const char* reduce,
                  const char* identity, bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
                  bool keepdims) {
-  DType ot = dtype.value_or(ops::sum_dtype(a.dtype()));
+  DType ot = ops::accumulate_dtype(a.dtype(), dtype, out);
   auto make = [&] {
     std::string acc = ops::compute_ctype(ot);
     std::string map = "ndgpu::cast<" + acc + ">(x)";
@@ -56,6 +56,9 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
   // axes may be empty, the result then is.
   if ((!axis && a.size() == 0) || ops::reduces_nothing(a, axes))
     throw ValueError("attempt to get " + mode_name(is_max) + " of an empty sequence");
+  if (out && !can_cast(out->dtype(), DType::Int64, Casting::Safe))  // NumPy casts out to intp
+    throw TypeError(std::string("Cannot cast array data from dtype('") +
+                    dtype_name(out->dtype()) + "') to dtype('int64') according to the rule 'safe'");
   DType t = a.dtype();
   std::string ct = kernel_ctype(t);
   std::string pair = "ndgpu::ArgPair<" + ct + ">";
@@ -143,6 +146,8 @@ NDArray ptp(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdi
   if (a.dtype() == DType::Bool)
     throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the "
                     "bitwise_xor, the `^` operator, or the logical_xor function instead.");
+  // NumPy's ptp takes max into out, then subtracts min from it in their common dtype.
+  if (out) ops::require_out_cast(out, promote_types(out->dtype(), a.dtype()), "subtract");
   DType t = a.dtype();
   std::string ct = kernel_ctype(t);
   BuiltinReduce r{"ptp", {t}, t, "ndgpu::MinMax<" + ct + ">",

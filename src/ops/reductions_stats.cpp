@@ -15,22 +15,25 @@ using ops::kernel_ctype;
 // The accumulator of a mean in dtype `t`: float16 works in float.
 DType acc_dtype(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
 
-// NumPy's nan-functions refuse a non-inexact dtype= for inexact input.
-void check_nan_dtype(bool skip_nan, const NDArray& a, OptDType dtype) {
-  if (skip_nan && dtype && is_inexact(a.dtype()) && !is_inexact(*dtype))
-    throw TypeError("If a is inexact, then dtype must be inexact");
+// NumPy's nan-functions refuse a non-inexact dtype= or out= for inexact input.
+void check_nan_dtype(bool skip_nan, const NDArray& a, OptDType dtype, const OptArray& out) {
+  if (!skip_nan || !is_inexact(a.dtype())) return;
+  if (dtype && !is_inexact(*dtype)) throw TypeError("If a is inexact, then dtype must be inexact");
+  if (out && !is_inexact(out->dtype())) throw TypeError("If a is inexact, then out must be inexact");
 }
 
 NDArray mean_impl(bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype,
                   const OptArray& out, bool keepdims) {
-  check_nan_dtype(skip_nan, a, dtype);
+  check_nan_dtype(skip_nan, a, dtype, out);
   DType ot = dtype.value_or(ops::mean_dtype(a.dtype()));
   DType at = acc_dtype(ot);
   std::string acc = kernel_ctype(at), real = kernel_ctype(real_dtype(at));
   // An integer dtype= divides as NumPy's true_divide does, in float64, then truncates.
-  const std::string divided = is_inexact(at)
-      ? "a / " + ops::convert_to(real, "_red_size")
-      : "(double)(a) / (double)(_red_size)";
+  const std::string n = ops::convert_to(real, "_red_size");
+  std::string divided = is_inexact(at) ? "a / " + n : "(double)(a) / (double)(_red_size)";
+  if (is_complex(at))  // NumPy divides by n + 0j: an inf or NaN part makes the other NaN
+    divided = acc + "((a.real() + a.imag() * " + ops::convert_to(real, "0") + ") / " + n +
+              ", (a.imag() - a.real() * " + ops::convert_to(real, "0") + ") / " + n + ")";
   if (!skip_nan || !is_inexact(a.dtype())) {
     BuiltinReduce r{skip_nan ? "nanmean" : "mean", {a.dtype()}, ot, acc, itemsize(at),
                     "ndgpu::cast<" + acc + ">(x)", "a + b",
@@ -52,7 +55,7 @@ NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axi
                      OptDType dtype, const OptArray& out, double ddof, bool keepdims) {
   // An integer dtype= is NumPy's integer arithmetic: the mean truncated, the result too
   // (computed here in float64); std then cannot cast sqrt's float64 back, as in NumPy.
-  check_nan_dtype(skip_nan, a, dtype);
+  check_nan_dtype(skip_nan, a, dtype, out);
   const bool int_dtype = dtype && !is_inexact(*dtype);
   if (int_dtype && root)
     throw TypeError(std::string("Cannot cast ufunc 'sqrt' output from dtype('float64') to "
@@ -62,6 +65,7 @@ NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axi
   // A complex dtype= gives a complex result (zero imaginary part), as NumPy's sum into it.
   DType ot = dtype && (int_dtype || is_complex(*dtype)) ? *dtype
                                                         : real_dtype(dtype.value_or(ops::mean_dtype(a.dtype())));
+  if (root) ops::require_out_cast(out, ot, "sqrt");  // NumPy's std takes sqrt into out
   std::string m = kernel_ctype(mt), f = kernel_ctype(ft);
   std::string mom = "ndgpu::Moments<" + m + ", " + f + ">";
   std::string map = "ndgpu::moments_of<" + m + ", " + f + ">(ndgpu::cast<" + m + ">(x))";

@@ -168,16 +168,16 @@ const ScanOp kNancumprod{"nancumprod", "ndgpu::mul_(a, b)", "1", true};
 }  // namespace
 
 NDArray cumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
-  return scan(kCumsum, a, axis, dtype.value_or(ops::sum_dtype(a.dtype())), out);
+  return scan(kCumsum, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
 NDArray cumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
-  return scan(kCumprod, a, axis, dtype.value_or(ops::sum_dtype(a.dtype())), out);
+  return scan(kCumprod, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
 NDArray nancumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
-  return scan(kNancumsum, a, axis, dtype.value_or(ops::sum_dtype(a.dtype())), out);
+  return scan(kNancumsum, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
 NDArray nancumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
-  return scan(kNancumprod, a, axis, dtype.value_or(ops::sum_dtype(a.dtype())), out);
+  return scan(kNancumprod, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
 
 NDArray ufunc_accumulate(const std::string& ufunc, const NDArray& a, int64_t axis, OptDType dtype,
