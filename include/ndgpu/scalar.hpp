@@ -16,6 +16,9 @@ class Scalar {
   static Scalar py_bool(bool v);
   static Scalar py_int(int64_t v);
   static Scalar py_uint(uint64_t v);  // a Python int above INT64_MAX
+  // A Python int outside [INT64_MIN, UINT64_MAX], kept as its nearest double: it converts to
+  // floats, compares outside every integer dtype, and raises OverflowError for integers.
+  static Scalar py_big_int(double nearest);
   static Scalar py_float(double v);
   static Scalar py_complex(std::complex<double> v);
   // A typed scalar (NumPy scalar): strong, like a 0-d array.
@@ -40,7 +43,7 @@ class Scalar {
   int outside_range(DType target) const;
 
  private:
-  enum class Rep : uint8_t { Bool, Int, UInt, Float, Complex };
+  enum class Rep : uint8_t { Bool, Int, UInt, BigInt, Float, Complex };
   Rep rep_ = Rep::Int;
   DType dtype_ = DType::Int64;
   bool weak_ = true;

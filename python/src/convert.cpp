@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 
 #include <array>
+#include <cmath>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
@@ -93,12 +94,14 @@ std::optional<Operand> try_operand(nb::handle obj) {
     long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
     if (!overflow) return Operand(Scalar::py_int(v));
     unsigned long long u = PyLong_AsUnsignedLongLong(p);
-    if (PyErr_Occurred()) {
+    if (!PyErr_Occurred()) return Operand(Scalar::py_uint(u));
+    PyErr_Clear();
+    double nearest = PyLong_AsDouble(p);  // inf beyond float64's range, as NumPy converts
+    if (nearest == -1.0 && PyErr_Occurred()) {
       PyErr_Clear();
-      throw OverflowError("Python integer " + std::string(nb::str(obj).c_str()) +
-                          " out of bounds for int64");
+      nearest = overflow > 0 ? HUGE_VAL : -HUGE_VAL;
     }
-    return Operand(Scalar::py_uint(u));
+    return Operand(Scalar::py_big_int(nearest));
   }
   if (PyFloat_Check(p)) return Operand(Scalar::py_float(PyFloat_AS_DOUBLE(p)));
   if (PyComplex_Check(p))

@@ -149,9 +149,7 @@ def test_comparisons_with_python_ints_outside_the_dtype(t):
     info = np.iinfo(t)
     an = np.array([info.min, 0, info.max], t)
     a = cp.asarray(an)
-    for v in [info.min - 1, info.max + 1, -1, 300, -300]:
-        if v < -2**63 or v >= 2**64:
-            continue
+    for v in [info.min - 1, info.max + 1, -1, 300, -300, 2**70, -2**70, 10**400]:
         for op in (operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge):
             if info.min <= v <= info.max:
                 assert_same(op(a, v), op(an, v))
@@ -163,6 +161,17 @@ def test_comparisons_with_python_ints_outside_the_dtype(t):
     assert not out.get().any()
     with pytest.raises(OverflowError):
         a + (info.max + 1)  # arithmetic still refuses, as NumPy
+    with pytest.raises(OverflowError, match="Python int too large to convert to C long"):
+        a + 2**70
+
+
+def test_python_ints_beyond_64_bits_with_floats():
+    fn = np.array([1.5, -2.0, 3.0])
+    f = cp.asarray(fn)
+    for v in (2**70, -2**80, 2**64):
+        assert_same(f + v, fn + v, rtol=1e-15)
+        assert_same(v * f, v * fn, rtol=1e-15)
+        assert_same(f < v, fn < v)
 
 
 def test_division_by_zero():

@@ -31,6 +31,13 @@ Scalar Scalar::py_uint(uint64_t v) {
   s.u_ = v;
   return s;
 }
+Scalar Scalar::py_big_int(double nearest) {
+  Scalar s;
+  s.rep_ = Rep::BigInt;
+  s.dtype_ = DType::Int64;
+  s.c_ = {nearest, 0.0};
+  return s;
+}
 Scalar Scalar::py_float(double v) {
   Scalar s;
   s.rep_ = Rep::Float;
@@ -70,7 +77,8 @@ WeakKind Scalar::weak_kind() const {
   switch (rep_) {
     case Rep::Bool: return WeakKind::Bool;
     case Rep::Int:
-    case Rep::UInt: return WeakKind::Int;
+    case Rep::UInt:
+    case Rep::BigInt: return WeakKind::Int;
     case Rep::Float: return WeakKind::Float;
     case Rep::Complex: return WeakKind::Complex;
   }
@@ -91,7 +99,10 @@ std::complex<double> Scalar::as_complex() const {
 }
 double Scalar::as_double() const { return as_complex().real(); }
 int Scalar::outside_range(DType target) const {
-  if (!weak_ || (rep_ != Rep::Int && rep_ != Rep::UInt) || !is_integer(target)) return 0;
+  if (!weak_ || (rep_ != Rep::Int && rep_ != Rep::UInt && rep_ != Rep::BigInt) ||
+      !is_integer(target))
+    return 0;
+  if (rep_ == Rep::BigInt) return c_.real() < 0 ? -1 : 1;
   const bool is_signed = kind(target) == DTypeKind::Int;
   const int bits = int(itemsize(target)) * 8;
   if (rep_ == Rep::UInt) return !is_signed && bits == 64 ? 0 : 1;  // above INT64_MAX
@@ -154,6 +165,8 @@ void store_integer(const Scalar& s, bool is_int_source, bool is_uint_source, uin
 }  // namespace
 
 void Scalar::store_as(DType target, void* out) const {
+  if (rep_ == Rep::BigInt && is_integer(target))  // NumPy's message for such an int
+    throw OverflowError("Python int too large to convert to C long");
   bool int_src = rep_ == Rep::Int || rep_ == Rep::Bool;
   bool uint_src = rep_ == Rep::UInt;
   int64_t iv = rep_ == Rep::Bool ? int64_t(b_) : i_;
