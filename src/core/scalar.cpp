@@ -32,10 +32,9 @@ Scalar Scalar::py_uint(uint64_t v) {
   return s;
 }
 Scalar Scalar::py_big_int(double nearest) {
-  Scalar s;
+  Scalar s = py_float(nearest);  // the value lives where floats keep theirs
   s.rep_ = Rep::BigInt;
   s.dtype_ = DType::Int64;
-  s.c_ = {nearest, 0.0};
   return s;
 }
 Scalar Scalar::py_float(double v) {
