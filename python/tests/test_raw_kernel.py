@@ -266,3 +266,20 @@ def test_launch_on_a_stream():
     k((2,), (32,), (x, 3.0, 64), stream=s)
     s.synchronize()
     np.testing.assert_array_equal(x.get(), np.full(64, 3, np.float32))
+
+
+@pytest.mark.skipif(ON_CPU, reason="the CPU backend has no cuda_fp16.h of its own yet")
+def test_toolkit_headers_as_with_cupy():
+    # CuPy passes the toolkit's include folders to NVRTC; kernels include cuda_fp16.h.
+    k = cp.RawKernel(r'''
+#include <cuda_fp16.h>
+extern "C" __global__ void half_axpy(const __half* x, __half* y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = __hadd(__hmul(__float2half(a), x[i]), y[i]);
+}
+''', 'half_axpy')
+    xn = np.linspace(-2, 2, 100).astype(np.float16)
+    yn = np.arange(100).astype(np.float16)
+    x, y = cp.asarray(xn), cp.asarray(yn)
+    k((1,), (128,), (x, y, np.float32(3.0), np.int32(100)))
+    np.testing.assert_allclose(y.get(), (np.float16(3.0) * xn + yn).astype(np.float16), rtol=2e-3)

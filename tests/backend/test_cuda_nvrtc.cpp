@@ -91,6 +91,27 @@ template <class T> __global__ void twice_all(T* x, int n) {
   EXPECT_EQ(r.lowered_names.at("twice_all<int>"), "_Z9twice_allIiEvPT_i");
 }
 
+// User kernels include the toolkit's headers as with CuPy, which passes its include folders.
+TEST(CudaNvrtc, ToolkitHeadersAsCupyUsersIncludeThem) {
+  SKIP_WITHOUT_NVRTC();
+  if (toolkit_include_options().empty()) GTEST_SKIP() << "no CUDA toolkit headers found";
+  KernelSource src;
+  src.name_hint = "half_sum";
+  src.source = R"(
+#include <cuda_fp16.h>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+extern "C" __global__ void half_sum(const __half* x, __half* y, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = __hadd(x[i], __float2half(1.0f));
+  block.sync();
+}
+)";
+  NvrtcResult r = nvrtc_compile_program(src, 9, 0, {});
+  EXPECT_FALSE(r.binary.empty());
+}
+
 TEST(CudaNvrtc, BrokenKernelRaisesCompileErrorWithLogAndNumberedSource) {
   SKIP_WITHOUT_NVRTC();
   KernelSource src;

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <future>
 #include <mutex>
 #include <cstdio>
@@ -75,6 +76,42 @@ const NvrtcApi& api_state() {
   }();
   return api;
 }
+
+}  // namespace
+
+// -I options for the CUDA toolkit's headers (cuda_fp16.h, cooperative_groups.h and, in CUDA
+// 13, the CCCL headers they include), as CuPy passes: user kernels include them. Found next
+// to the loaded libnvrtc, else under CUDA_PATH, CUDA_HOME or /usr/local/cuda; none if absent.
+// NVRTC reads them only for includes the in-memory headers do not satisfy.
+const std::vector<std::string>& toolkit_include_options() {
+  static const std::vector<std::string> options = [] {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> candidates;
+    Dl_info info{};
+    const NvrtcApi& a = api_state();
+    if (a.ok && ::dladdr(reinterpret_cast<void*>(a.nvrtcVersion), &info) && info.dli_fname) {
+      fs::path lib_dir = fs::path(info.dli_fname).parent_path();
+      for (const char* up : {"../include", "../../include", "../targets/x86_64-linux/include"})
+        candidates.push_back(lib_dir / up);
+    }
+    for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char* v = std::getenv(var); v && *v) candidates.push_back(fs::path(v) / "include");
+    candidates.push_back("/usr/local/cuda/include");
+    std::vector<std::string> out;
+    for (const fs::path& dir : candidates) {
+      std::error_code ec;
+      if (!fs::is_regular_file(dir / "cuda_fp16.h", ec)) continue;
+      fs::path d = fs::weakly_canonical(dir, ec);
+      out.push_back("-I" + d.string());
+      if (fs::is_directory(d / "cccl", ec)) out.push_back("-I" + (d / "cccl").string());
+      break;
+    }
+    return out;
+  }();
+  return options;
+}
+
+namespace {
 
 const NvrtcApi& api() {
   const NvrtcApi& a = api_state();
@@ -192,6 +229,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
   bool has_minimal = a.major > 12 || (a.major == 12 && a.minor >= 4);
   for (const std::string& o : src.options)
     if (o != "-minimal" || has_minimal) options.push_back(o);
+  for (const std::string& o : toolkit_include_options()) options.push_back(o);
   std::vector<const char*> option_ptrs;
   for (const std::string& o : options) option_ptrs.push_back(o.c_str());
 
@@ -257,6 +295,10 @@ std::string nvrtc_version() {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
 std::vector<int> nvrtc_supported_archs() { return {}; }
+const std::vector<std::string>& toolkit_include_options() {
+  static const std::vector<std::string> none;
+  return none;
+}
 }  // namespace ndgpu::cuda
 
 #endif

@@ -41,6 +41,9 @@ std::string nvrtc_identity(int cc);
 bool nvrtc_available();
 // Architectures NVRTC can emit cubins for, e.g. {75, 80, 86, 89, 90, 100, 120}.
 std::vector<int> nvrtc_supported_archs();
+// The -I options every compile gets for the CUDA toolkit's own headers (cuda_fp16.h,
+// cooperative_groups.h, CCCL), as CuPy passes them; empty when no toolkit is found.
+const std::vector<std::string>& toolkit_include_options();
 
 // "   1 | line" numbering used in compile errors.
 using ndgpu::number_lines;
