@@ -268,9 +268,9 @@ def test_launch_on_a_stream():
     np.testing.assert_array_equal(x.get(), np.full(64, 3, np.float32))
 
 
-@pytest.mark.skipif(ON_CPU, reason="the CPU backend has no cuda_fp16.h of its own yet")
 def test_toolkit_headers_as_with_cupy():
-    # CuPy passes the toolkit's include folders to NVRTC; kernels include cuda_fp16.h.
+    # CuPy passes the toolkit's include folders to NVRTC; kernels include cuda_fp16.h (the
+    # CPU backend has its own, device/cpu_only/cuda_fp16.h).
     k = cp.RawKernel(r'''
 #include <cuda_fp16.h>
 extern "C" __global__ void half_axpy(const __half* x, __half* y, float a, int n) {
@@ -283,3 +283,24 @@ extern "C" __global__ void half_axpy(const __half* x, __half* y, float a, int n)
     x, y = cp.asarray(xn), cp.asarray(yn)
     k((1,), (128,), (x, y, np.float32(3.0), np.int32(100)))
     np.testing.assert_allclose(y.get(), (np.float16(3.0) * xn + yn).astype(np.float16), rtol=2e-3)
+
+
+def test_half2_and_half_math_in_a_kernel():
+    k = cp.RawKernel(r'''
+#include <cuda_fp16.h>
+extern "C" __global__ void pairs(const __half2* x, __half* y, float* z, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __half2 p = __hmul2(x[i], x[i]);
+  y[i] = __hadd(__low2half(p), __high2half(p));
+  z[i] = __half2float(hsqrt(__hmax(y[i], __float2half(0.0f)))) + (__hlt(x[i].x, x[i].y) ? 1.0f : 0.0f);
+}
+''', 'pairs')
+    xn = np.linspace(-3, 3, 64).astype(np.float16)
+    x, y, z = cp.asarray(xn), cp.empty(32, np.float16), cp.empty(32, np.float32)
+    k((1,), (32,), (x, y, z, np.int32(32)))
+    lo, hi = xn[0::2].astype(np.float32), xn[1::2].astype(np.float32)
+    sq = (np.float16(lo * lo).astype(np.float32) + np.float16(hi * hi).astype(np.float32)).astype(np.float16)
+    np.testing.assert_array_equal(y.get(), sq)
+    expected = np.sqrt(sq.astype(np.float32)).astype(np.float16).astype(np.float32) + (lo < hi)
+    np.testing.assert_allclose(z.get(), expected, rtol=1e-3)

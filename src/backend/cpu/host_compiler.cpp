@@ -100,8 +100,10 @@ std::string compile_shared_object(const KernelSource& src) {
   }
   std::string tu = host_translation_unit(src);
   write_file_atomic((work / "kernel.cpp").string(), tu);
+  // cpu_only/ first: its cuda_fp16.h stands in for the toolkit's (NVCC's) one.
   std::string cmd = compiler_command() + " " + kFlags + " -DNDGPU_CPU_KERNEL -I" +
-                    shell_quote(header_dir()) + " -I" + shell_quote((work / "include").string());
+                    shell_quote(header_dir() + "/cpu_only") + " -I" + shell_quote(header_dir()) +
+                    " -I" + shell_quote((work / "include").string());
   for (const auto& opt : src.options) {
     if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + shell_quote(opt);
     if (opt == "-fmad=false") cmd += " -ffp-contract=off";  // NVRTC's spelling of no FMA

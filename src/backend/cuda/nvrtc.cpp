@@ -215,6 +215,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
 
   // Headers in memory: ndgpu's device headers, then the caller's (which win on a clash).
   std::map<std::string, std::string> headers = embedded_device_headers();
+  std::erase_if(headers, [](const auto& h) { return h.first.rfind("cpu_only/", 0) == 0; });
   for (const auto& [name, text] : src.headers) headers[name] = text;
   std::vector<const char*> header_texts, header_names;
   for (const auto& [name, text] : headers) {
