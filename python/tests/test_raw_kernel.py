@@ -282,7 +282,10 @@ extern "C" __global__ void half_axpy(const __half* x, __half* y, float a, int n)
     yn = np.arange(100).astype(np.float16)
     x, y = cp.asarray(xn), cp.asarray(yn)
     k((1,), (128,), (x, y, np.float32(3.0), np.int32(100)))
-    np.testing.assert_allclose(y.get(), (np.float16(3.0) * xn + yn).astype(np.float16), rtol=2e-3)
+    # NVRTC may fuse the multiply and add (one rounding): 3x + y cancels near index 5, so
+    # the tolerance is a few half-precision ulps of the terms, not of the result.
+    np.testing.assert_allclose(y.get(), (np.float16(3.0) * xn + yn).astype(np.float16),
+                               rtol=2e-3, atol=4e-3)
 
 
 def test_half2_and_half_math_in_a_kernel():
@@ -301,6 +304,6 @@ extern "C" __global__ void pairs(const __half2* x, __half* y, float* z, int n) {
     k((1,), (32,), (x, y, z, np.int32(32)))
     lo, hi = xn[0::2].astype(np.float32), xn[1::2].astype(np.float32)
     sq = (np.float16(lo * lo).astype(np.float32) + np.float16(hi * hi).astype(np.float32)).astype(np.float16)
-    np.testing.assert_array_equal(y.get(), sq)
+    np.testing.assert_allclose(y.get(), sq, rtol=1e-3)  # a fused multiply-add rounds once
     expected = np.sqrt(sq.astype(np.float32)).astype(np.float16).astype(np.float32) + (lo < hi)
     np.testing.assert_allclose(z.get(), expected, rtol=1e-3)
