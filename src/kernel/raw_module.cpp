@@ -161,6 +161,7 @@ RawModuleState::Loaded& RawModuleState::load(Device device) {
     l.module = be.load(device.index, *cubin, src);
     return loaded_[dev] = l;
   }
+  src.options.push_back(cuda::kTryMinimal);  // NVRTC only (nvcc returned above)
   if (exprs.empty()) {
     l.module = get_module(device, src);
     return loaded_[dev] = l;

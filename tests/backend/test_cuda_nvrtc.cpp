@@ -112,6 +112,32 @@ extern "C" __global__ void half_sum(const __half* x, __half* y, int n) {
   EXPECT_FALSE(r.binary.empty());
 }
 
+// User kernels try -minimal first; one that needs what it leaves out compiles in full.
+TEST(CudaNvrtc, TryMinimalFallsBackToAFullCompile) {
+  SKIP_WITHOUT_NVRTC();
+  KernelSource tex;
+  tex.name_hint = "fetch";
+  tex.source = "extern \"C\" __global__ void fetch(cudaTextureObject_t t, float* y) {\n"
+               "  y[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);\n}\n";
+  tex.options = {kTryMinimal};
+  EXPECT_FALSE(nvrtc_compile_program(tex, 9, 0, {}).binary.empty());
+  tex.options = {"-minimal"};  // what the first attempt is
+  EXPECT_THROW(nvrtc_compile_program(tex, 9, 0, {}), CompileError);
+
+  KernelSource broken = tex;
+  broken.source = "extern \"C\" __global__ void fetch(float* y) { y[0] = undefined_name; }\n";
+  broken.options = {kTryMinimal};
+  try {
+    nvrtc_compile_program(broken, 9, 0, {});
+    FAIL() << "expected a CompileError";
+  } catch (const CompileError& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("undefined_name"), std::string::npos) << what;
+    EXPECT_EQ(what.find("-minimal"), std::string::npos) << what;  // the full compile's error
+    EXPECT_EQ(what.find(kTryMinimal), std::string::npos) << what;
+  }
+}
+
 TEST(CudaNvrtc, BrokenKernelRaisesCompileErrorWithLogAndNumberedSource) {
   SKIP_WITHOUT_NVRTC();
   KernelSource src;

@@ -228,21 +228,31 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
   if (!has_option(src.options, {"-arch", "--gpu-architecture"})) options.push_back("-arch=" + result.arch);
   // -minimal (NVRTC >= 12.4) skips the runtime-API builtins: a third less compile time.
   bool has_minimal = a.major > 12 || (a.major == 12 && a.minor >= 4);
-  for (const std::string& o : src.options)
-    if (o != "-minimal" || has_minimal) options.push_back(o);
+  bool try_minimal = false;
+  for (const std::string& o : src.options) {
+    if (o == kTryMinimal) try_minimal = has_minimal;
+    else if (o != "-minimal" || has_minimal) options.push_back(o);
+  }
   for (const std::string& o : toolkit_include_options()) options.push_back(o);
-  std::vector<const char*> option_ptrs;
-  for (const std::string& o : options) option_ptrs.push_back(o.c_str());
 
   ProgramGuard guard;
   std::string file_name = src.name_hint + ".cu";
-  check(a.nvrtcCreateProgram(&guard.prog, src.source.c_str(), file_name.c_str(), int(headers.size()),
-                             header_texts.data(), header_names.data()),
-        "nvrtcCreateProgram");
-  for (const std::string& e : name_expressions)
-    check(a.nvrtcAddNameExpression(guard.prog, e.c_str()), "nvrtcAddNameExpression");
-
-  nvrtcResult status = a.nvrtcCompileProgram(guard.prog, int(option_ptrs.size()), option_ptrs.data());
+  auto compile = [&](bool minimal) {
+    if (guard.prog) a.nvrtcDestroyProgram(&guard.prog);
+    check(a.nvrtcCreateProgram(&guard.prog, src.source.c_str(), file_name.c_str(),
+                               int(headers.size()), header_texts.data(), header_names.data()),
+          "nvrtcCreateProgram");
+    for (const std::string& e : name_expressions)
+      check(a.nvrtcAddNameExpression(guard.prog, e.c_str()), "nvrtcAddNameExpression");
+    std::vector<const char*> option_ptrs;
+    for (const std::string& o : options) option_ptrs.push_back(o.c_str());
+    if (minimal) option_ptrs.push_back("-minimal");
+    return a.nvrtcCompileProgram(guard.prog, int(option_ptrs.size()), option_ptrs.data());
+  };
+  // A user kernel may need what -minimal leaves out (textures, device-side runtime calls):
+  // then it compiles again in full, and any error is the full compile's.
+  nvrtcResult status = compile(try_minimal);
+  if (try_minimal && status == NVRTC_ERROR_COMPILATION) status = compile(false);
   size_t log_size = 0;
   check(a.nvrtcGetProgramLogSize(guard.prog, &log_size), "nvrtcGetProgramLogSize");
   result.log.resize(log_size);
