@@ -50,7 +50,8 @@ const UfuncInfo* find_ufunc(const std::string& name);
 // dispatch shortcut without a name lookup or an operand list.
 namespace ops { struct Ufunc; }
 const ops::Ufunc& ufunc_handle(const std::string& name);
-NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b);
+NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b,
+                    const NDArray* out = nullptr);
 std::vector<UfuncInfo> list_ufuncs();
 
 inline NDArray add(const Operand& a, const Operand& b) { return call_ufunc("add", std::vector<Operand>{a, b})[0]; }

@@ -16,9 +16,27 @@ namespace {
 struct PyUfunc {
   std::string name;
   int nin, nout;
+  const ops::Ufunc* handle;
 };
 
+// Two arrays and at most out= (an array): by the ufunc's handle, as the operators call it.
+std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwargs kw) {
+  if (u.nin != 2 || u.nout != 1 || args.size() != 2 || kw.size() > 1) return std::nullopt;
+  nb::handle out;
+  if (kw.size() == 1) {
+    out = PyDict_GetItemString(kw.ptr(), "out");  // borrowed
+    if (!out.is_valid() || !nb::isinstance<NDArray>(out)) return std::nullopt;
+  }
+  if (!nb::isinstance<NDArray>(args[0]) || !nb::isinstance<NDArray>(args[1])) return std::nullopt;
+  const NDArray& a = *nb::inst_ptr<NDArray>(args[0]);
+  const NDArray& b = *nb::inst_ptr<NDArray>(args[1]);
+  if (!out.is_valid()) return wrap_array(call_binary(*u.handle, a, b));
+  call_binary(*u.handle, a, b, nb::inst_ptr<NDArray>(out));
+  return nb::borrow(out);  // returned as given, as NumPy and CuPy do
+}
+
 nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
+  if (auto r = call_arrays(u, args, kw)) return std::move(*r);
   std::vector<Operand> inputs;
   for (nb::handle a : args) inputs.push_back(to_operand(a));
   std::vector<NDArray> out;
@@ -132,7 +150,7 @@ void bind_ops(nb::module_& m) {
       .def_prop_ro("name", [](const PyUfunc& u) { return u.name; })
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.name + "'>"; });
   for (const auto& info : list_ufuncs())
-    m.attr(info.name.c_str()) = PyUfunc{info.name, info.nin, info.nout};
+    m.attr(info.name.c_str()) = PyUfunc{info.name, info.nin, info.nout, &ufunc_handle(info.name)};
 }
 
 }  // namespace ndgpu::py

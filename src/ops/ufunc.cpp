@@ -111,15 +111,16 @@ std::optional<bool> out_of_range_comparison(const std::string& name,
 
 const ops::Ufunc& ufunc_handle(const std::string& name) { return lookup(name); }
 
-NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b) {
+NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, const NDArray* out) {
   if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype()) {
     const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));
     const NDArray* ins[2] = {&a, &b};
-    NDArray out;
-    if (kernel::run_elementwise_fast(def, ins, {}, &out)) return out;
+    NDArray result;
+    if (kernel::run_elementwise_fast(def, ins, std::span(&out, out ? 1 : 0), &result))
+      return result;
   }
   const Operand args[2] = {a, b};
-  return call_ufunc(u.name, args)[0];
+  return call_ufunc(u.name, args, out ? std::span(out, 1) : std::span<const NDArray>())[0];
 }
 
 const UfuncInfo* find_ufunc(const std::string& name) {
