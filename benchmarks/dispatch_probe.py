@@ -54,6 +54,7 @@ def cases(xp):
     out = xp.empty_like(a)
     return {
         "a + b": lambda: a + b,
+        "add(a, b)": lambda: xp.add(a, b),
         "add(out=)": lambda: xp.add(a, b, out=out),
         "a.sum()": lambda: a.sum(),
         "empty 4 KB": lambda: xp.empty(1000, dtype=np.float32),
