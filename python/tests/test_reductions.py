@@ -369,3 +369,31 @@ def test_repeated_calls_replay_the_recorded_launch_correctly():
                     atol=1e-6)
     with pytest.raises(ValueError, match="out of bounds"):
         d.sum(axis=1)  # a bad axis still raises NumPy's error (AxisError is a ValueError)
+
+
+def test_replays_across_many_shapes_and_threads():
+    # More shapes than a definition keeps recipes for (8): entries are evicted and recorded
+    # again while other threads replay theirs; every result must still be its own array's.
+    import threading
+    rng = np.random.default_rng(11)
+    hosts = [rng.random(n).astype(np.float32) for n in range(1000, 1012)]
+    devs = [cp.asarray(h) for h in hosts]
+    errors = []
+
+    def work(order):
+        try:
+            for _ in range(20):
+                for k in order:
+                    got = float(devs[k].sum().get())
+                    if abs(got - float(hosts[k].sum())) > 1e-3 * abs(float(hosts[k].sum())):
+                        errors.append((k, got))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    orders = [list(range(12)), list(range(11, -1, -1)), list(range(0, 12, 2)) + list(range(1, 12, 2))]
+    threads = [threading.Thread(target=work, args=(o,)) for o in orders]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:5]
