@@ -199,6 +199,28 @@ __global__ void test_multiply(const float* x1, const float* x2, float* y, \
     print(y)
 
 
+def kernel_fusion():
+    section("9. Kernel fusion")
+
+    @cp.fuse()
+    def squared_diff(x, y):
+        return (x - y) * (x - y)
+
+    x_cp = cp.arange(10)
+    y_cp = cp.arange(10)[::-1]
+    print(repr(squared_diff(x_cp, y_cp)))
+    x_np = np.arange(10)
+    y_np = np.arange(10)[::-1]
+    print(repr(squared_diff(x_np, y_np)))
+
+    @cp.fuse()
+    def sum_of_products(x, y):
+        return cp.sum(x * y, axis=-1)
+
+    x = cp.arange(10, dtype=cp.float32).reshape(2, 5)
+    print(sum_of_products(x, x))
+
+
 def main():
     print(f"ndgpu backend: {cp._core.backend_name()}, devices: {_device_count()}")
     ndarray_basics()
@@ -209,6 +231,7 @@ def main():
     reduction_kernels()
     raw_kernels()
     raw_modules()
+    kernel_fusion()
 
 
 if __name__ == "__main__":

@@ -191,6 +191,7 @@ struct ReduceIndex {
 #include "ndgpu/fast_math.cuh"
 #if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA) && defined(NDGPU_HAS_COMPLEX)
 namespace ndgpu {
-template <class T> inline complex<T> fast_sqrt(const complex<T>& z) { return ::ndgpu::sqrt(z); }
+// (::ndgpu::sqrt) in parentheses: the sqrt macro above must not expand it.
+template <class T> inline complex<T> fast_sqrt(const complex<T>& z) { return (::ndgpu::sqrt)(z); }
 }  // namespace ndgpu
 #endif

@@ -52,6 +52,14 @@ namespace ops { struct Ufunc; }
 const ops::Ufunc& ufunc_handle(const std::string& name);
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b,
                     const NDArray* out = nullptr);
+// The loop a ufunc runs for inputs of common dtype `common` (TypeError as a call would
+// raise): its input, parameter and output dtypes and its body (`out0 = ...` over `in0`,
+// `in1`), for code generators that inline ufuncs (fusion).
+struct UfuncLoopInfo {
+  std::vector<DType> in, params, out;
+  std::string body;
+};
+UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common);
 std::vector<UfuncInfo> list_ufuncs();
 
 inline NDArray add(const Operand& a, const Operand& b) { return call_ufunc("add", std::vector<Operand>{a, b})[0]; }

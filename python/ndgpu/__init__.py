@@ -45,6 +45,8 @@ from ndgpu._reductions import (  # noqa: F401,A004
     nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
 )
 from ndgpu import linalg  # noqa: F401
+from ndgpu._fusion import fuse  # noqa: F401
+from ndgpu._fusion import _Var as _FusionValue
 
 # Background compiler warm-up and page-locking must finish before the process's C-level exit
 # destroys what they use (NVRTC's statics among them).
@@ -85,9 +87,10 @@ def __dir__():
 
 
 def get_array_module(*args):
-    """numpy for host arrays and scalars, ndgpu when any argument is an ndgpu array."""
+    """numpy for host arrays and scalars, ndgpu when any argument is an ndgpu array (or a
+    value traced by fuse)."""
     for a in args:
-        if isinstance(a, ndarray):
+        if isinstance(a, (ndarray, _FusionValue)):
             import ndgpu
             return ndgpu
     import numpy

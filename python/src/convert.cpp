@@ -23,6 +23,18 @@ nb::object numpy_dtype(DType t) {
   return o;
 }
 
+namespace {
+PyTypeObject* fusion_proxy_type = nullptr;
+PyObject* fusion_hook_fn = nullptr;
+}  // namespace
+
+void set_fusion_proxy(nb::handle type, nb::handle hook) {
+  fusion_proxy_type = reinterpret_cast<PyTypeObject*>(type.inc_ref().ptr());  // kept forever
+  fusion_hook_fn = hook.inc_ref().ptr();
+}
+bool is_fusion_proxy(nb::handle h) { return fusion_proxy_type && Py_TYPE(h.ptr()) == fusion_proxy_type; }
+nb::handle fusion_hook() { return fusion_hook_fn; }
+
 nb::object wrap_array(NDArray&& a) {
   static PyTypeObject* type = reinterpret_cast<PyTypeObject*>(nb::type<NDArray>().ptr());
   nb::object o = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(type)));

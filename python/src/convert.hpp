@@ -33,6 +33,11 @@ std::vector<IndexItem> to_index(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt = Order::C);
 nb::tuple to_tuple(std::span<const int64_t> v);
 nb::module_& numpy();
+// Fusion tracing (python/ndgpu/_fusion.py): its proxy type, registered once, and the hook
+// that records a ufunc or reduction called on a proxy.
+void set_fusion_proxy(nb::handle type, nb::handle hook);
+bool is_fusion_proxy(nb::handle h);
+nb::handle fusion_hook();
 // A new Python ndarray owning `a`: what returning an NDArray does, without nanobind's type
 // lookup (the dispatch path returns one per call).
 nb::object wrap_array(NDArray&& a);

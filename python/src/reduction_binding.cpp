@@ -114,7 +114,12 @@ void bind_functions(nb::module_& m) {
                   bool keepdims) {
       return result(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims), out);
     };
-    auto f = [g](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
+    const char* name = d.name;
+    auto f = [g, name](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                       bool keepdims) -> nb::object {
+      if (is_fusion_proxy(a))  // recorded by a fusion trace (python/ndgpu/_fusion.py)
+        return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("dtype") = dtype,
+                             nb::arg("out") = out, nb::arg("keepdims") = keepdims);
       NDArray holder;
       return g(array_arg(a, holder), axis, dtype, out, keepdims);
     };
@@ -135,7 +140,11 @@ void bind_functions(nb::module_& m) {
     auto g = [fn](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims) {
       return result(fn(a, to_axes(axis), to_out(out), keepdims), out);
     };
-    auto f = [g](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+    const char* name = d.name;
+    auto f = [g, name](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) -> nb::object {
+      if (is_fusion_proxy(a))
+        return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("out") = out,
+                             nb::arg("keepdims") = keepdims);
       NDArray holder;
       return g(array_arg(a, holder), axis, out, keepdims);
     };

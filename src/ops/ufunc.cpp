@@ -111,6 +111,11 @@ std::optional<bool> out_of_range_comparison(const std::string& name,
 
 const ops::Ufunc& ufunc_handle(const std::string& name) { return lookup(name); }
 
+UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common) {
+  const ops::UfuncLoop& l = resolve_loop(lookup(name), common);
+  return {l.in, l.params.empty() ? l.in : l.params, l.out, l.body};
+}
+
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, const NDArray* out) {
   if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype()) {
     const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));

@@ -1,0 +1,254 @@
+"""cp.fuse: a Python function of arrays traced once per (dtype, ndim) of its arguments into
+one kernel (docs/fuse.md). Elementwise ops become one device function; a final sum, prod,
+max or min makes it a ReductionKernel, otherwise it is an ElementwiseKernel."""
+import functools
+
+from ndgpu import _core
+
+_WEAK = (bool, int, float, complex)  # Python scalars: weak (NEP 50), kernel parameters
+_REDUCE = {  # name -> (reduce expression, identity for a dtype)
+    "sum": ("a + b", lambda np, dt: "0"),
+    "prod": ("a * b", lambda np, dt: "1"),
+    "max": ("ndgpu::maximum(a, b)", lambda np, dt: _limit(np, dt, low=True)),
+    "amax": ("ndgpu::maximum(a, b)", lambda np, dt: _limit(np, dt, low=True)),
+    "min": ("ndgpu::minimum(a, b)", lambda np, dt: _limit(np, dt, low=False)),
+    "amin": ("ndgpu::minimum(a, b)", lambda np, dt: _limit(np, dt, low=False)),
+}
+
+
+_WEAK_DTYPE = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+
+
+def _weak_kind(x):
+    for t in _WEAK:  # bool before int: True is an int too
+        if isinstance(x, t):
+            return t
+    raise TypeError(type(x).__name__)
+
+
+def _numpy():
+    import numpy
+    return numpy
+
+
+def _limit(np, dt, low):
+    if dt.kind in "fc":
+        return "(-ndgpu::inf_d())" if low else "ndgpu::inf_d()"
+    if dt.kind == "b":
+        return "false" if low else "true"
+    info = np.iinfo(dt)
+    v = info.min if low else info.max
+    return "(%s)(%dLL)" % (_core._ctype(dt), v) if v >= -2**63 and v < 2**63 else "%dULL" % v
+
+
+def _literal(v):
+    """A Python constant as kernel source, of its weak kind's C type."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        if not -2**63 <= v < 2**63:
+            raise OverflowError("Python int too large to convert to C long")
+        return "(%dLL)" % v if v != -2**63 else "(-9223372036854775807LL - 1)"
+    if isinstance(v, float):
+        if v != v:
+            return "ndgpu::nan_d()"
+        if v in (float("inf"), float("-inf")):
+            return ("-" if v < 0 else "") + "ndgpu::inf_d()"
+        return "(%s)" % float.hex(v)
+    return "ndgpu::complex<double>(%s, %s)" % (_literal(v.real), _literal(v.imag))
+
+
+class _Var:
+    """A value in a trace: an argument, a constant or an op's result."""
+    __slots__ = ("trace", "name", "dtype", "weak")
+    __array_priority__ = 200
+
+    def __init__(self, trace, name, dtype, weak=None):
+        self.trace, self.name, self.dtype, self.weak = trace, name, dtype, weak
+
+    def _key(self):
+        """What NumPy's resolve_dtypes takes: the dtype, or the Python type when weak."""
+        return self.weak if self.weak is not None else self.dtype
+
+    def __add__(self, o): return self.trace.ufunc("add", self, o)
+    def __radd__(self, o): return self.trace.ufunc("add", o, self)
+    def __sub__(self, o): return self.trace.ufunc("subtract", self, o)
+    def __rsub__(self, o): return self.trace.ufunc("subtract", o, self)
+    def __mul__(self, o): return self.trace.ufunc("multiply", self, o)
+    def __rmul__(self, o): return self.trace.ufunc("multiply", o, self)
+    def __truediv__(self, o): return self.trace.ufunc("true_divide", self, o)
+    def __rtruediv__(self, o): return self.trace.ufunc("true_divide", o, self)
+    def __floordiv__(self, o): return self.trace.ufunc("floor_divide", self, o)
+    def __rfloordiv__(self, o): return self.trace.ufunc("floor_divide", o, self)
+    def __neg__(self): return self.trace.ufunc("negative", self)
+    def __abs__(self): return self.trace.ufunc("absolute", self)
+    def __pos__(self): return self
+    def __eq__(self, o): return self.trace.ufunc("equal", self, o)
+    def __ne__(self, o): return self.trace.ufunc("not_equal", self, o)
+    def __lt__(self, o): return self.trace.ufunc("less", self, o)
+    def __le__(self, o): return self.trace.ufunc("less_equal", self, o)
+    def __gt__(self, o): return self.trace.ufunc("greater", self, o)
+    def __ge__(self, o): return self.trace.ufunc("greater_equal", self, o)
+    __hash__ = None
+
+    def __bool__(self):
+        raise TypeError("a fused function cannot branch on array values")
+
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self.trace.reduce("sum", self, axis, dtype, out, keepdims)
+
+    def prod(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self.trace.reduce("prod", self, axis, dtype, out, keepdims)
+
+    def max(self, axis=None, out=None, keepdims=False):
+        return self.trace.reduce("max", self, axis, None, out, keepdims)
+
+    def min(self, axis=None, out=None, keepdims=False):
+        return self.trace.reduce("min", self, axis, None, out, keepdims)
+
+
+class _Trace:
+    """Records one call of the function: statements of the fused device function."""
+
+    def __init__(self, np):
+        self.np = np
+        self.lines = []
+        self.count = 0
+        self.reduction = None  # (name, input var, axis, keepdims, out dtype) once reduced
+
+    def new_name(self):
+        self.count += 1
+        return "v%d" % self.count
+
+    def operand(self, x):
+        if isinstance(x, _Var):
+            if self.reduction is not None:
+                raise NotImplementedError("fuse: a reduction must be the function's last step")
+            return x
+        if isinstance(x, _WEAK):
+            name = self.new_name()
+            kind = _weak_kind(x)
+            dt = self.np.dtype(_WEAK_DTYPE[kind])
+            self.lines.append("const %s %s = %s;" % (_core._ctype(dt), name, _literal(x)))
+            return _Var(self, name, dt, weak=kind)
+        raise TypeError("fuse: unsupported value in a fused function: %r" % type(x).__name__)
+
+    def ufunc(self, name, *args, **kwargs):
+        if kwargs:
+            raise NotImplementedError("fuse: ufunc keywords are not supported: %s" % sorted(kwargs))
+        ins = [self.operand(a) for a in args]
+        resolved = getattr(self.np, name).resolve_dtypes(tuple(v._key() for v in ins) + (None,))
+        common = self.np.result_type(*resolved[:len(ins)])
+        in_types, params, outs, body = _core._ufunc_loop(name, common)
+        result = _Var(self, self.new_name(), self.np.dtype(outs[0]))
+        if all(v.weak is not None for v in ins):  # Python scalars alone stay weak, as in Python
+            result.weak = {"b": bool, "i": int, "u": int, "f": float, "c": complex}[result.dtype.kind]
+        block = [_core._ctype(self.np.dtype(outs[0])) + " " + result.name + ";", "{"]
+        for k, (v, p) in enumerate(zip(ins, params)):
+            ct = _core._ctype(self.np.dtype(p))
+            block.append("  const %s in%d = ndgpu::cast<%s>(%s);" % (ct, k, ct, v.name))
+        block.append("  %s out0;" % _core._ctype(self.np.dtype(outs[0])))
+        block.append("  %s;" % body)
+        block.append("  %s = out0;" % result.name)
+        block.append("}")
+        self.lines.extend(block)
+        return result
+
+    def reduce(self, name, x, axis, dtype, out, keepdims):
+        if out is not None or dtype is not None:
+            raise NotImplementedError("fuse: %s with out= or dtype= is not supported" % name)
+        x = self.operand(x)
+        np = self.np
+        out_dt = np.dtype(getattr(np, name)(np.zeros(1, x.dtype)).dtype)
+        if isinstance(axis, list):
+            axis = tuple(axis)
+        self.reduction = (name, x, axis, bool(keepdims), out_dt)
+        return _Var(self, "_reduced", out_dt)
+
+
+class Fusion:
+    """The object cp.fuse returns: calls the function on NumPy arrays, else its kernel."""
+
+    def __init__(self, func, kernel_name=None):
+        self.func = func
+        self.name = kernel_name or getattr(func, "__name__", "fused")
+        self._kernels = {}
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *args):
+        if not any(isinstance(a, _core.ndarray) for a in args):
+            return self.func(*args)  # NumPy arrays and scalars: the function itself, as CuPy
+        np = _numpy()
+        key = tuple((a.dtype, a.ndim) if isinstance(a, _core.ndarray)
+                    else getattr(a, "dtype", type(a)) for a in args)
+        entry = self._kernels.get(key)
+        if entry is None:
+            entry = self._kernels[key] = self._compile(args, np)
+        kernel, kw = entry
+        return kernel(*args, **kw)
+
+    def _compile(self, args, np):
+        trace = _Trace(np)
+        params, inputs = [], []
+        for k, a in enumerate(args):
+            if isinstance(a, _core.ndarray):
+                dt, weak = np.dtype(a.dtype), None
+            elif isinstance(a, np.generic):  # a NumPy scalar: strong, as a 0-d array
+                dt, weak = a.dtype, None
+            elif isinstance(a, _WEAK):
+                weak = _weak_kind(a)
+                dt = np.dtype(_WEAK_DTYPE[weak])
+            else:
+                raise TypeError("fuse: unsupported argument type %r" % type(a).__name__)
+            params.append("%s a%d" % (dt.name, k))
+            inputs.append(_Var(trace, "a%d" % k, dt, weak))
+        result = self.func(*inputs)
+        if not isinstance(result, _Var):
+            raise NotImplementedError("fuse: the function must return one array expression")
+        value = trace.reduction[1] if trace.reduction else result
+        ct = _core._ctype(value.dtype)
+        fn = "fused_%s" % self.name
+        preamble = "__device__ %s %s(%s) {\n  %s\n  return %s;\n}\n" % (
+            ct, fn, ", ".join("%s a%d" % (_core._ctype(v.dtype), k) for k, v in enumerate(inputs)),
+            "\n  ".join(trace.lines), value.name)
+        call = "%s(%s)" % (fn, ", ".join("a%d" % k for k in range(len(inputs))))
+        in_params = ", ".join(params)
+        if trace.reduction is None:
+            return _core.ElementwiseKernel(in_params, "%s y" % value.dtype.name, "y = " + call,
+                                           fn, preamble=_with_limits(preamble)), {}
+        name, _, axis, keepdims, out_dt = trace.reduction
+        reduce_expr, make_identity = _REDUCE[name]
+        acc = np.dtype("float32") if out_dt == np.float16 else out_dt  # as ndgpu's own sum
+        identity = make_identity(np, acc)
+        kernel = _core.ReductionKernel(
+            in_params, "%s y" % out_dt.name, "ndgpu::cast<%s>(%s)" % (_core._ctype(acc), call),
+            reduce_expr, "y = ndgpu::cast<%s>(a)" % _core._ctype(out_dt), identity, fn,
+            reduce_type=acc.name, preamble=_with_limits(preamble, identity))
+        return kernel, {"axis": axis, "keepdims": keepdims}
+
+
+def _with_limits(preamble, identity=""):
+    """The preamble, after the header with ndgpu::inf_d() and nan_d() when it uses them."""
+    if "_d()" in preamble + identity:
+        return '#include "ndgpu/reduce_ops.cuh"\n' + preamble
+    return preamble
+
+
+def _hook(name, *args, **kwargs):
+    """Called by _core when a ufunc or a module reduction receives a trace value."""
+    trace = next(a.trace for a in args if isinstance(a, _Var))
+    if name in _REDUCE:
+        return trace.reduce(name, args[0], kwargs.get("axis"), kwargs.get("dtype"),
+                            kwargs.get("out"), kwargs.get("keepdims", False))
+    return trace.ufunc(name, *args, **{k: v for k, v in kwargs.items() if v is not None})
+
+
+_core._set_fusion_proxy(_Var, _hook)
+
+
+def fuse(*args, **kwargs):
+    """@cp.fuse() or @cp.fuse: the function as one kernel per argument dtypes and ndims."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return Fusion(args[0])
+    kernel_name = kwargs.get("kernel_name")
+    return lambda f: Fusion(f, kernel_name)
