@@ -237,6 +237,8 @@ def _with_limits(preamble, identity=""):
 def _hook(name, *args, **kwargs):
     """Called by _core when a ufunc or a module reduction receives a trace value."""
     trace = next(a.trace for a in args if isinstance(a, _Var))
+    if name not in _REDUCE and not isinstance(getattr(trace.np, name, None), trace.np.ufunc):
+        raise NotImplementedError("fuse: %s is not supported in a fused function" % name)
     if name in _REDUCE:
         return trace.reduce(name, args[0], kwargs.get("axis"), kwargs.get("dtype"),
                             kwargs.get("out"), kwargs.get("keepdims", False))

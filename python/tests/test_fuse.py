@@ -100,3 +100,12 @@ def test_unsupported_code_raises_clearly():
 
     with pytest.raises(NotImplementedError, match="last step"):
         after_reduction(cp.arange(3))
+
+
+def test_functions_fuse_cannot_trace_are_named():
+    @cp.fuse()
+    def mean_of(x):
+        return cp.mean(x * 2)
+
+    with pytest.raises(NotImplementedError, match="mean is not supported"):
+        mean_of(cp.arange(3))
