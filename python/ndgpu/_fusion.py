@@ -38,7 +38,7 @@ def _limit(np, dt, low):
         return "false" if low else "true"
     info = np.iinfo(dt)
     v = info.min if low else info.max
-    return "(%s)(%dLL)" % (_core._ctype(dt), v) if v >= -2**63 and v < 2**63 else "%dULL" % v
+    return "(%s)%s" % (_core._ctype(dt), _literal(v) if v < 2**63 else "%dULL" % v)
 
 
 def _literal(v):
@@ -61,7 +61,7 @@ def _literal(v):
 class _Var:
     """A value in a trace: an argument, a constant or an op's result."""
     __slots__ = ("trace", "name", "dtype", "weak")
-    __array_priority__ = 200
+    __array_ufunc__ = None  # NumPy scalars and arrays defer: np.float32(2) * v calls __rmul__
 
     def __init__(self, trace, name, dtype, weak=None):
         self.trace, self.name, self.dtype, self.weak = trace, name, dtype, weak
@@ -131,6 +131,10 @@ class _Trace:
             dt = self.np.dtype(_WEAK_DTYPE[kind])
             self.lines.append("const %s %s = %s;" % (_core._ctype(dt), name, _literal(x)))
             return _Var(self, name, dt, weak=kind)
+        if isinstance(x, self.np.generic):  # a NumPy scalar constant: strong, its own dtype
+            name, ct = self.new_name(), _core._ctype(x.dtype)
+            self.lines.append("const %s %s = (%s)%s;" % (ct, name, ct, _literal(x.item())))
+            return _Var(self, name, self.np.dtype(x.dtype))
         raise TypeError("fuse: unsupported value in a fused function: %r" % type(x).__name__)
 
     def ufunc(self, name, *args, **kwargs):

@@ -109,3 +109,13 @@ def test_functions_fuse_cannot_trace_are_named():
 
     with pytest.raises(NotImplementedError, match="mean is not supported"):
         mean_of(cp.arange(3))
+
+
+def test_numpy_scalar_constants_are_strong():
+    @cp.fuse()
+    def scale(x):
+        return np.float32(0.5) * x + np.int8(3)
+
+    for dt in (np.float16, np.float64, np.int16):
+        xn = np.arange(-4, 5).astype(dt)
+        assert_same(scale(cp.asarray(xn)), scale(xn))
