@@ -13,6 +13,7 @@ _REDUCE = {  # name -> (reduce expression, identity for a dtype)
     "amax": ("ndgpu::maximum(a, b)", lambda np, dt: _limit(np, dt, low=True)),
     "min": ("ndgpu::minimum(a, b)", lambda np, dt: _limit(np, dt, low=False)),
     "amin": ("ndgpu::minimum(a, b)", lambda np, dt: _limit(np, dt, low=False)),
+    "mean": ("a + b", lambda np, dt: "0"),  # then divided by the count (_red_size)
 }
 
 
@@ -105,6 +106,9 @@ class _Var:
 
     def min(self, axis=None, out=None, keepdims=False):
         return self.trace.reduce("min", self, axis, None, out, keepdims)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self.trace.reduce("mean", self, axis, dtype, out, keepdims)
 
 
 class _Trace:
@@ -224,9 +228,16 @@ class Fusion:
         reduce_expr, make_identity = _REDUCE[name]
         acc = np.dtype("float32") if out_dt == np.float16 else out_dt  # as ndgpu's own sum
         identity = make_identity(np, acc)
+        post = "a"
+        if name == "mean":  # the reduced count is the generated kernel's _red_size
+            n = "ndgpu::cast<%s>(_red_size)" % _core._ctype(np.dtype(acc.char.lower()))
+            post = "a / " + n
+            if acc.kind == "c":  # as NumPy, by n + 0j: an inf or NaN part makes the other NaN
+                post = "%s((a.real() + a.imag() * 0) / %s, (a.imag() - a.real() * 0) / %s)" % (
+                    _core._ctype(acc), n, n)
         kernel = _core.ReductionKernel(
             in_params, "%s y" % out_dt.name, "ndgpu::cast<%s>(%s)" % (_core._ctype(acc), call),
-            reduce_expr, "y = ndgpu::cast<%s>(a)" % _core._ctype(out_dt), identity, fn,
+            reduce_expr, "y = ndgpu::cast<%s>(%s)" % (_core._ctype(out_dt), post), identity, fn,
             reduce_type=acc.name, preamble=_with_limits(preamble, identity))
         return kernel, {"axis": axis, "keepdims": keepdims}
 
