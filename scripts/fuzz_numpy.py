@@ -27,6 +27,23 @@ OUT_OK = set(REDUCTIONS) - {"count_nonzero", "diff"}
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "maximum", "minimum",
           "equal", "less", "greater_equal", "not_equal"]
 UNARY = ["negative", "absolute", "exp", "log", "sqrt", "log1p"]
+# fuse: dtypes whose results NumPy and ndgpu's loops define alike, and the traced ops.
+FUSE_DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.float16, np.float32,
+               np.float64, np.complex64]
+FUSE_OPS = ["add", "sub", "mul", "div", "neg", "abs", "less", "max", "exp_scaled", "scalar"]
+FUSE_IMPL = {
+    "add": lambda xp, v, x, c: v + x,
+    "sub": lambda xp, v, x, c: v + x if v.dtype == np.bool_ and getattr(x, "dtype", None) == np.bool_
+    else v - x,
+    "mul": lambda xp, v, x, c: v * x,
+    "div": lambda xp, v, x, c: v / (abs(x) + 1),
+    "neg": lambda xp, v, x, c: v if v.dtype == np.bool_ else -v,
+    "abs": lambda xp, v, x, c: abs(v),
+    "less": lambda xp, v, x, c: v < x,
+    "max": lambda xp, v, x, c: xp.maximum(v, x),
+    "exp_scaled": lambda xp, v, x, c: xp.exp(v / 100),
+    "scalar": lambda xp, v, x, c: v * c + c,
+}
 DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint64, np.float16,
           np.float32, np.float64, np.complex64, np.complex128]
 
@@ -197,6 +214,44 @@ class Fuzz:
                                           use_out),
                      lambda: getattr(np, name)(*ins), run_nd)
 
+    def fuse(self):
+        """A random expression of 1-3 arrays and scalars, fused, against NumPy running it."""
+        nargs = self.rng.randrange(1, 4)
+        shape = self.shape(max_nd=2)
+        args = []
+        for k in range(nargs):
+            # Scalar arguments: floats and complex (a Python int argument is cast to the
+            # loop's dtype unchecked, docs/fuse.md; Python's abs(True) is an int).
+            if k and self.rng.random() < 0.25:
+                args.append(self.rng.choice([1.5, -0.25, 2.5j]))
+            else:
+                s = tuple(1 if self.rng.random() < 0.3 else n for n in shape)
+                args.append(self.values(s, self.rng.choice(FUSE_DTYPES)))
+        steps = [self.rng.choice(FUSE_OPS) for _ in range(self.rng.randrange(1, 5))]
+        picks = [self.rng.randrange(nargs) for _ in steps]
+        const = self.rng.choice([2, 0.5, -1, 3.0])
+        final = self.rng.choice([None, None, "sum", "max", "mean"])
+        # (NumPy's sum of a 0-d array takes axis=-1, a quirk ndgpu does not copy: axis=None)
+        axis = self.rng.choice([None, -1]) if final and shape else None
+
+        def body(*xs):
+            xp = cp.get_array_module(*xs)
+            v = xs[0]
+            for op, k in zip(steps, picks):
+                v = FUSE_IMPL[op](xp, v, xs[k], const)
+            return getattr(xp, final)(v, axis=axis) if final else v
+
+        fused = cp.fuse()(body)
+        tag = "fuse %s %s final=%s(axis=%s) %s" % (
+            steps, [getattr(a, "dtype", a) for a in args], final, axis, shape)
+        # Intermediates (abs of complex64 is float32) round as their own dtype: the
+        # tolerance is the least precise input's.
+        inexact = [a.dtype for a in args if isinstance(a, np.ndarray) and a.dtype.kind in "fc"]
+        low = max(inexact, key=tolerance) if inexact else None
+        self.compare(tag, lambda: body(*args),
+                     lambda: fused(*[cp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]),
+                     tol_dtype=low)
+
     def norm(self):
         dtype = self.rng.choice([np.float32, np.float64, np.int32, np.int8, np.complex64,
                                  np.float16, np.bool_])
@@ -221,7 +276,7 @@ class Fuzz:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["reductions", "ufuncs", "norm"])
+    ap.add_argument("what", choices=["reductions", "ufuncs", "norm", "fuse"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--n", type=int, default=400)
     args = ap.parse_args()

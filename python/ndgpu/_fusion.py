@@ -6,6 +6,9 @@ import functools
 from ndgpu import _core
 
 _WEAK = (bool, int, float, complex)  # Python scalars: weak (NEP 50), kernel parameters
+# Comparisons: None for (in)equality, else whether the op is true when left < right.
+_COMPARISONS = {"equal": None, "not_equal": None, "less": True, "less_equal": True,
+                "greater": False, "greater_equal": False}
 _REDUCE = {  # name -> (reduce expression, identity for a dtype)
     "sum": ("a + b", lambda np, dt: "0"),
     "prod": ("a * b", lambda np, dt: "1"),
@@ -17,14 +20,18 @@ _REDUCE = {  # name -> (reduce expression, identity for a dtype)
 }
 
 
-_WEAK_DTYPE = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
-
-
 def _weak_kind(x):
+    """int, float or complex for a weak Python scalar; None for a bool (NEP 50: a Python bool
+    is NumPy's bool, not weak)."""
     for t in _WEAK:  # bool before int: True is an int too
         if isinstance(x, t):
-            return t
+            return None if t is bool else t
     raise TypeError(type(x).__name__)
+
+
+def _scalar_dtype(x):
+    return {bool: "bool", int: "int64", float: "float64", complex: "complex128"}[
+        bool if isinstance(x, bool) else _weak_kind(x)]
 
 
 def _numpy():
@@ -61,11 +68,12 @@ def _literal(v):
 
 class _Var:
     """A value in a trace: an argument, a constant or an op's result."""
-    __slots__ = ("trace", "name", "dtype", "weak")
+    __slots__ = ("trace", "name", "dtype", "weak", "value")
     __array_ufunc__ = None  # NumPy scalars and arrays defer: np.float32(2) * v calls __rmul__
 
-    def __init__(self, trace, name, dtype, weak=None):
+    def __init__(self, trace, name, dtype, weak=None, value=None):
         self.trace, self.name, self.dtype, self.weak = trace, name, dtype, weak
+        self.value = value  # a Python int constant's value (NumPy checks its range)
 
     def _key(self):
         """What NumPy's resolve_dtypes takes: the dtype, or the Python type when weak."""
@@ -119,6 +127,7 @@ class _Trace:
         self.lines = []
         self.count = 0
         self.reduction = None  # (name, input var, axis, keepdims, out dtype) once reduced
+        self.used = set()  # names of the values ops read (unused arguments do not broadcast)
 
     def new_name(self):
         self.count += 1
@@ -128,13 +137,14 @@ class _Trace:
         if isinstance(x, _Var):
             if self.reduction is not None:
                 raise NotImplementedError("fuse: a reduction must be the function's last step")
+            self.used.add(x.name)
             return x
         if isinstance(x, _WEAK):
             name = self.new_name()
-            kind = _weak_kind(x)
-            dt = self.np.dtype(_WEAK_DTYPE[kind])
+            dt = self.np.dtype(_scalar_dtype(x))
             self.lines.append("const %s %s = %s;" % (_core._ctype(dt), name, _literal(x)))
-            return _Var(self, name, dt, weak=kind)
+            return _Var(self, name, dt, weak=_weak_kind(x),
+                        value=x if type(x) is int else None)
         if isinstance(x, self.np.generic):  # a NumPy scalar constant: strong, its own dtype
             name, ct = self.new_name(), _core._ctype(x.dtype)
             self.lines.append("const %s %s = (%s)%s;" % (ct, name, ct, _literal(x.item())))
@@ -148,9 +158,10 @@ class _Trace:
         resolved = getattr(self.np, name).resolve_dtypes(tuple(v._key() for v in ins) + (None,))
         common = self.np.result_type(*resolved[:len(ins)])
         in_types, params, outs, body = _core._ufunc_loop(name, common)
+        body = self.int_constants_in_range(name, ins, params, body)
         result = _Var(self, self.new_name(), self.np.dtype(outs[0]))
         if all(v.weak is not None for v in ins):  # Python scalars alone stay weak, as in Python
-            result.weak = {"b": bool, "i": int, "u": int, "f": float, "c": complex}[result.dtype.kind]
+            result.weak = {"i": int, "u": int, "f": float, "c": complex}.get(result.dtype.kind)
         block = [_core._ctype(self.np.dtype(outs[0])) + " " + result.name + ";", "{"]
         for k, (v, p) in enumerate(zip(ins, params)):
             ct = _core._ctype(self.np.dtype(p))
@@ -161,6 +172,27 @@ class _Trace:
         block.append("}")
         self.lines.extend(block)
         return result
+
+    def int_constants_in_range(self, name, ins, params, body):
+        """NumPy 2's rules for a Python int constant outside an integer loop's dtype: a
+        comparison has one answer for every element; arithmetic raises OverflowError."""
+        for k, (v, p) in enumerate(zip(ins, params)):
+            p = self.np.dtype(p)
+            if v.value is None or p.kind not in "iu":
+                continue
+            info = self.np.iinfo(p)
+            if info.min <= v.value <= info.max:
+                continue
+            if name not in _COMPARISONS:
+                raise OverflowError("Python integer %d out of bounds for %s" % (v.value, p.name))
+            above = v.value > info.max  # the constant is above every element
+            const_left = k == 0
+            less = _COMPARISONS[name]  # None: equality; else whether it asks "left < right"
+            if less is None:
+                return "out0 = %s" % ("true" if name == "not_equal" else "false")
+            left_is_less = above != const_left
+            return "out0 = %s" % ("true" if less == left_is_less else "false")
+        return body
 
     def reduce(self, name, x, axis, dtype, out, keepdims):
         if out is not None or dtype is not None:
@@ -192,8 +224,12 @@ class Fusion:
         entry = self._kernels.get(key)
         if entry is None:
             entry = self._kernels[key] = self._compile(args, np)
-        kernel, kw = entry
-        return kernel(*args, **kw)
+        kernel, kw, used = entry
+        ins = [args[k] for k in used]
+        if kw.get("no_identity"):
+            _require_nonempty(np, ins, kw["axis"], kw["no_identity"])
+            kw = {"axis": kw["axis"], "keepdims": kw["keepdims"]}
+        return kernel(*ins, **kw)
 
     def _compile(self, args, np):
         trace = _Trace(np)
@@ -204,8 +240,7 @@ class Fusion:
             elif isinstance(a, np.generic):  # a NumPy scalar: strong, as a 0-d array
                 dt, weak = a.dtype, None
             elif isinstance(a, _WEAK):
-                weak = _weak_kind(a)
-                dt = np.dtype(_WEAK_DTYPE[weak])
+                weak, dt = _weak_kind(a), np.dtype(_scalar_dtype(a))
             else:
                 raise TypeError("fuse: unsupported argument type %r" % type(a).__name__)
             params.append("%s a%d" % (dt.name, k))
@@ -214,16 +249,20 @@ class Fusion:
         if not isinstance(result, _Var):
             raise NotImplementedError("fuse: the function must return one array expression")
         value = trace.reduction[1] if trace.reduction else result
+        trace.used.add(value.name)
+        # Only the arguments the result depends on are kernel inputs: as in NumPy, an unused
+        # argument does not broadcast the result.
+        used = [k for k, v in enumerate(inputs) if v.name in trace.used]
         ct = _core._ctype(value.dtype)
         fn = "fused_%s" % self.name
         preamble = "__device__ %s %s(%s) {\n  %s\n  return %s;\n}\n" % (
-            ct, fn, ", ".join("%s a%d" % (_core._ctype(v.dtype), k) for k, v in enumerate(inputs)),
+            ct, fn, ", ".join("%s a%d" % (_core._ctype(inputs[k].dtype), k) for k in used),
             "\n  ".join(trace.lines), value.name)
-        call = "%s(%s)" % (fn, ", ".join("a%d" % k for k in range(len(inputs))))
-        in_params = ", ".join(params)
+        call = "%s(%s)" % (fn, ", ".join("a%d" % k for k in used))
+        in_params = ", ".join(params[k] for k in used)
         if trace.reduction is None:
             return _core.ElementwiseKernel(in_params, "%s y" % value.dtype.name, "y = " + call,
-                                           fn, preamble=_with_limits(preamble)), {}
+                                           fn, preamble=_with_limits(preamble)), {}, used
         name, _, axis, keepdims, out_dt = trace.reduction
         reduce_expr, make_identity = _REDUCE[name]
         acc = np.dtype("float32") if out_dt == np.float16 else out_dt  # as ndgpu's own sum
@@ -239,7 +278,18 @@ class Fusion:
             in_params, "%s y" % out_dt.name, "ndgpu::cast<%s>(%s)" % (_core._ctype(acc), call),
             reduce_expr, "y = ndgpu::cast<%s>(%s)" % (_core._ctype(out_dt), post), identity, fn,
             reduce_type=acc.name, preamble=_with_limits(preamble, identity))
-        return kernel, {"axis": axis, "keepdims": keepdims}
+        kw = {"axis": axis, "keepdims": keepdims}
+        if name in ("max", "amax", "min", "amin"):  # NumPy refuses empty reductions of these
+            kw["no_identity"] = "maximum" if "max" in name else "minimum"
+        return kernel, kw, used
+
+
+def _require_nonempty(np, ins, axis, op):
+    """NumPy's ValueError for max/min over an empty extent (they have no identity)."""
+    shape = np.broadcast_shapes(*(tuple(a.shape) for a in ins if hasattr(a, "shape")))
+    axes = range(len(shape)) if axis is None else [axis] if isinstance(axis, int) else axis
+    if any(shape[a] == 0 for a in axes) or (axis is None and 0 in shape):
+        raise ValueError("zero-size array to reduction operation %s which has no identity" % op)
 
 
 def _with_limits(preamble, identity=""):

@@ -131,3 +131,30 @@ def test_mean_as_numpy(dtype):
     a = (np.arange(30).reshape(3, 10) % 7).astype(dtype)
     got, expected = centred_mean(cp.asarray(a), cp.asarray(a)), centred_mean(a, a)
     assert_same(got, expected, rtol=2e-3 if dtype == np.float16 else 1e-6)
+
+
+def test_python_int_constants_outside_the_dtype_as_numpy_2():
+    @cp.fuse()
+    def compare(x):
+        return (x < 300) * 1 + (x == -1) * 2 + (300 >= x) * 4 + (x != 70000) * 8
+
+    for dt in (np.uint8, np.int8, np.int16):
+        xn = np.array([0, 5, 127], dt)
+        assert_same(compare(cp.asarray(xn)), compare(xn))
+
+    @cp.fuse()
+    def wraps(x):
+        return x * -1
+
+    with pytest.raises(OverflowError, match="out of bounds for uint8"):
+        wraps(cp.asarray(np.array([1], np.uint8)))
+
+
+def test_max_of_nothing_raises_as_numpy():
+    @cp.fuse()
+    def peak(x, y):
+        return cp.max(x * y, axis=-1)
+
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        peak(cp.ones((3, 0)), cp.ones(0))
+    assert_same(peak(cp.ones((0, 3)), cp.ones(3)), np.max(np.ones((0, 3)), axis=-1))

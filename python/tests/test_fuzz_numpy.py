@@ -15,7 +15,7 @@ _spec.loader.exec_module(fuzz_numpy)
 
 
 @pytest.mark.parametrize("what,seed,n", [("reductions", 101, 80), ("ufuncs", 102, 80),
-                                         ("norm", 103, 60)])
+                                         ("norm", 103, 60), ("fuse", 104, 60)])
 def test_random_calls_match_numpy(what, seed, n, capsys):
     fuzz = fuzz_numpy.Fuzz(seed)
     for _ in range(n):
