@@ -79,44 +79,49 @@ class _Var:
         """What NumPy's resolve_dtypes takes: the dtype, or the Python type when weak."""
         return self.weak if self.weak is not None else self.dtype
 
-    def __add__(self, o): return self.trace.ufunc("add", self, o)
-    def __radd__(self, o): return self.trace.ufunc("add", o, self)
-    def __sub__(self, o): return self.trace.ufunc("subtract", self, o)
-    def __rsub__(self, o): return self.trace.ufunc("subtract", o, self)
-    def __mul__(self, o): return self.trace.ufunc("multiply", self, o)
-    def __rmul__(self, o): return self.trace.ufunc("multiply", o, self)
-    def __truediv__(self, o): return self.trace.ufunc("true_divide", self, o)
-    def __rtruediv__(self, o): return self.trace.ufunc("true_divide", o, self)
-    def __floordiv__(self, o): return self.trace.ufunc("floor_divide", self, o)
-    def __rfloordiv__(self, o): return self.trace.ufunc("floor_divide", o, self)
-    def __neg__(self): return self.trace.ufunc("negative", self)
-    def __abs__(self): return self.trace.ufunc("absolute", self)
-    def __pos__(self): return self
-    def __eq__(self, o): return self.trace.ufunc("equal", self, o)
-    def __ne__(self, o): return self.trace.ufunc("not_equal", self, o)
-    def __lt__(self, o): return self.trace.ufunc("less", self, o)
-    def __le__(self, o): return self.trace.ufunc("less_equal", self, o)
-    def __gt__(self, o): return self.trace.ufunc("greater", self, o)
-    def __ge__(self, o): return self.trace.ufunc("greater_equal", self, o)
+    def __neg__(self):
+        return self.trace.ufunc("negative", self)
+
+    def __abs__(self):
+        return self.trace.ufunc("absolute", self)
+
+    def __pos__(self):
+        return self
+
     __hash__ = None
 
     def __bool__(self):
         raise TypeError("a fused function cannot branch on array values")
 
-    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return self.trace.reduce("sum", self, axis, dtype, out, keepdims)
 
-    def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return self.trace.reduce("prod", self, axis, dtype, out, keepdims)
+def _binary(ufunc, reflected):
+    if reflected:
+        return lambda self, other: self.trace.ufunc(ufunc, other, self)
+    return lambda self, other: self.trace.ufunc(ufunc, self, other)
 
-    def max(self, axis=None, out=None, keepdims=False):
-        return self.trace.reduce("max", self, axis, None, out, keepdims)
 
-    def min(self, axis=None, out=None, keepdims=False):
-        return self.trace.reduce("min", self, axis, None, out, keepdims)
+def _reduction(name):
+    """The ndarray method `name`, with ndarray's signature (max and min take no dtype)."""
+    if name in ("max", "min"):
+        def method(self, axis=None, out=None, keepdims=False):
+            return self.trace.reduce(name, self, axis, None, out, keepdims)
+    else:
+        def method(self, axis=None, dtype=None, out=None, keepdims=False):
+            return self.trace.reduce(name, self, axis, dtype, out, keepdims)
+    method.__name__ = name
+    return method
 
-    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
-        return self.trace.reduce("mean", self, axis, dtype, out, keepdims)
+
+# Python's operators on traced values, as ndarray's: the ufunc each one calls.
+for _op, _ufunc in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"),
+                    ("truediv", "true_divide"), ("floordiv", "floor_divide")):
+    setattr(_Var, "__%s__" % _op, _binary(_ufunc, False))
+    setattr(_Var, "__r%s__" % _op, _binary(_ufunc, True))
+for _op, _ufunc in (("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
+                    ("gt", "greater"), ("ge", "greater_equal")):
+    setattr(_Var, "__%s__" % _op, _binary(_ufunc, False))
+for _name in ("sum", "prod", "max", "min", "mean"):
+    setattr(_Var, _name, _reduction(_name))
 
 
 class _Trace:

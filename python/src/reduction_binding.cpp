@@ -30,8 +30,7 @@ std::optional<std::vector<int64_t>> to_axes(nb::handle h) {
 
 NDArray to_array(nb::handle h) {
   NDArray holder;
-  const NDArray& a = array_arg(h, holder);
-  return &a == &holder ? holder : a;
+  return array_arg(h, holder);
 }
 
 std::optional<NDArray> to_out(nb::handle h) {

@@ -119,6 +119,7 @@ int64_t Scalar::as_int64() const {
     case Rep::Bool: return b_;
     case Rep::Int: return i_;
     case Rep::UInt: return int64_t(u_);
+    case Rep::BigInt: throw OverflowError("Python int too large to convert to C long");
     default: return int64_t(c_.real());
   }
 }

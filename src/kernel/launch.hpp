@@ -28,7 +28,6 @@ class ArgPack {
   void patch(size_t index, const void* p, size_t n) {
     std::memcpy(data_.data() + offsets_[index], p, n);
   }
-  size_t count() const { return offsets_.size(); }
   void** pointers() {
     ptrs_.clear();
     for (size_t off : offsets_) ptrs_.push_back(data_.data() + off);
