@@ -109,7 +109,8 @@ extern "C" __global__ void half_sum(const __half* x, __half* y, int n) {
 }
 )";
   NvrtcResult r = nvrtc_compile_program(src, 9, 0, {});
-  EXPECT_FALSE(r.binary.empty());
+  EXPECT_EQ(r.binary.compare(0, 4, "\x7f" "ELF"), 0);  // a cubin holding the kernel
+  EXPECT_NE(r.binary.find("half_sum"), std::string::npos);
 }
 
 // User kernels try -minimal first; one that needs what it leaves out compiles in full.
@@ -120,7 +121,7 @@ TEST(CudaNvrtc, TryMinimalFallsBackToAFullCompile) {
   tex.source = "extern \"C\" __global__ void fetch(cudaTextureObject_t t, float* y) {\n"
                "  y[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);\n}\n";
   tex.options = {kTryMinimal};
-  EXPECT_FALSE(nvrtc_compile_program(tex, 9, 0, {}).binary.empty());
+  EXPECT_NE(nvrtc_compile_program(tex, 9, 0, {}).binary.find("fetch"), std::string::npos);
   tex.options = {"-minimal"};  // what the first attempt is
   EXPECT_THROW(nvrtc_compile_program(tex, 9, 0, {}), CompileError);
 
