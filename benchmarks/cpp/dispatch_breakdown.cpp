@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "kernel/launch.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"

@@ -2,7 +2,7 @@
 // register program per element, so a new ElementwiseKernel answers its first call while its
 // own kernel compiles in the background. Each operation calls the function that generated
 // code would call (sqrt, min, ...), with the same headers and flags, so both tiers agree bit
-// for bit; the bytecode comes from src/kernel/quick_compile.cpp.
+// for bit; the bytecode comes from src/kernel/quick/compile.cpp.
 #pragma once
 #include "ndgpu/common.cuh"
 #include "ndgpu/fast_math.cuh"

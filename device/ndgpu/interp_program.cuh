@@ -1,4 +1,4 @@
-// The quick tier's bytecode (docs/quick_tier.md): what src/kernel/quick_compile.cpp emits and
+// The quick tier's bytecode (docs/quick_tier.md): what src/kernel/quick/compile.cpp emits and
 // interp.cuh runs. Plain data, so the library includes it without the interpreter.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The quick tier's ReductionKernel interpreter (docs/quick_tier.md): the plain row kernel of
-// src/kernel/reduction_codegen_rows.cpp with its identity, map, reduce and post-map run as
+// src/kernel/reduction/codegen_rows.cpp with its identity, map, reduce and post-map run as
 // programs. Same parameters, loops, shared-memory tree and order of combination as the
 // compiled kernel, so both give the same bits; keep the two in step.
 #pragma once

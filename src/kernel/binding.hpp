@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel/elementwise_codegen.hpp"
+#include "kernel/elementwise/codegen.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
 #include "ndgpu/small_vector.hpp"

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "kernel/signature.hpp"
 
 namespace ndgpu::kernel {

@@ -1,6 +1,8 @@
 #include "kernel/iteration_plan.hpp"
 
 #include <algorithm>
+
+#include "kernel/limits.hpp"
 #include <cstdlib>
 #include <numeric>
 
@@ -50,8 +52,7 @@ IterationPlan make_plan(const Shape& shape, std::vector<Strides> strides,
   if (plan.contiguous)
     for (size_t k = 0; k < nops; ++k) plan.strides[k] = {itemsizes[k]};
 
-  // 32-bit indexing leaves headroom for the grid-stride step past the end.
-  const int64_t limit = (int64_t(1) << 31) - (int64_t(1) << 26);
+  const int64_t limit = kIndex32Limit;
   plan.index32 = plan.size < limit;
   for (size_t k = 0; k < nops && plan.index32; ++k) {
     int64_t span = 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "kernel/limits.hpp"
+
 namespace ndgpu::kernel {
 
 void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPack& args) {
@@ -21,7 +23,7 @@ void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPa
     const unsigned block = 256;
     int64_t needed = (n + block - 1) / block;
     cfg.block.x = block;
-    cfg.grid.x = unsigned(std::clamp<int64_t>(needed, 1, (int64_t(1) << 31) - 1));
+    cfg.grid.x = unsigned(std::clamp<int64_t>(needed, 1, kMaxGridX));
   }
   be.launch(device.index, k.function, cfg, args.pointers());
 }

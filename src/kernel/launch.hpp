@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/small_vector.hpp"
 

@@ -1,7 +1,7 @@
 // Copies, casts, fills and moves between devices, all through the elementwise engine.
 #include <cstring>
 
-#include "kernel/elementwise.hpp"
+#include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 

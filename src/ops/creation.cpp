@@ -1,7 +1,7 @@
 // Array creation: empty, zeros, ones, full, arange, linspace, eye.
 #include <cmath>
 
-#include "kernel/elementwise.hpp"
+#include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 

@@ -2,7 +2,7 @@
 // reduction (|x|^2, |x| or |x|^p mapped inside the kernel; nothing is materialised).
 #include <cmath>
 
-#include "kernel/reduction.hpp"
+#include "kernel/reduction/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ops/reduction_builtin.hpp"

@@ -6,7 +6,7 @@
 #include <mutex>
 
 #include "kernel/codegen_common.hpp"
-#include "kernel/reduction.hpp"
+#include "kernel/reduction/engine.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::ops {

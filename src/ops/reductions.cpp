@@ -1,5 +1,5 @@
 // sum, prod, max, min, argmax, argmin, any, all, count_nonzero, ptp and ufunc.reduce.
-#include "kernel/reduction.hpp"
+#include "kernel/reduction/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ops/reduction_builtin.hpp"

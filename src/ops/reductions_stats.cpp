@@ -1,7 +1,7 @@
 // mean, var, std, average and their NaN-skipping forms, each one pass over memory.
 #include <cmath>
 
-#include "kernel/reduction.hpp"
+#include "kernel/reduction/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ops/reduction_builtin.hpp"

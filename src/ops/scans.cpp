@@ -6,7 +6,7 @@
 #include <memory>
 #include <mutex>
 
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "kernel/launch.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"

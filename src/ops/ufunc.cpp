@@ -5,8 +5,8 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "kernel/elementwise.hpp"
-#include "kernel/elementwise_fast.hpp"
+#include "kernel/elementwise/engine.hpp"
+#include "kernel/elementwise/shortcut.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ops/ufunc_table.hpp"
@@ -121,7 +121,7 @@ NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, con
     const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));
     const NDArray* ins[2] = {&a, &b};
     NDArray result;
-    if (kernel::run_elementwise_fast(def, ins, std::span(&out, out ? 1 : 0), &result))
+    if (kernel::run_elementwise_shortcut(def, ins, std::span(&out, out ? 1 : 0), &result))
       return result;
   }
   const Operand args[2] = {a, b};

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel/elementwise.hpp"
+#include "kernel/elementwise/engine.hpp"
 #include "ndgpu/dtype.hpp"
 
 namespace ndgpu::ops {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "backend/cpu/cuda_on_cpu.hpp"
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "ndgpu/errors.hpp"
 
 using namespace ndgpu;

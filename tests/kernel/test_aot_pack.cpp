@@ -1,6 +1,6 @@
 // The ahead-of-time pack: its file format, and that the pack built by tools/aot serves the
 // CUDA path's own keys (a capture backend stands in for an sm_90 GPU, in a child process).
-#include "kernel/aot_pack.hpp"
+#include "kernel/cache/aot_pack.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include "backend/files.hpp"
 #include "backend/substitute.hpp"
 #include "capture_backend.hpp"
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 #include "ndgpu/kernel_cache.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"

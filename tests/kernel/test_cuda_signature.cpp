@@ -1,10 +1,10 @@
-#include "kernel/cuda_signature.hpp"
+#include "kernel/raw/cuda_signature.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "kernel/raw_module.hpp"
+#include "kernel/raw/raw_module.hpp"
 #include "ndgpu/errors.hpp"
 
 using namespace ndgpu;

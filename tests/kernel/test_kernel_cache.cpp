@@ -1,4 +1,4 @@
-#include "kernel/kernel_cache.hpp"
+#include "kernel/cache/lookup.hpp"
 
 #include <gtest/gtest.h>
 

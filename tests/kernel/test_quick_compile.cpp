@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "kernel/quick_compile.hpp"
+#include "kernel/quick/compile.hpp"
 
 // The ground truth must not fuse a*b+c, which the interpreter never does (and compiled
 // quick-tier kernels are built with -fmad=false / -ffp-contract=off).

@@ -1,4 +1,4 @@
-#include "kernel/reduction_plan.hpp"
+#include "kernel/reduction/plan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/cuda/nvrtc.hpp"
-#include "kernel/reduction_codegen.hpp"
+#include "kernel/reduction/codegen.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::kernel {

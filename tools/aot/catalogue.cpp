@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "kernel/quick_tier.hpp"
+#include "kernel/quick/tier.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"

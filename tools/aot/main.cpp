@@ -21,9 +21,9 @@
 #include "backend/substitute.hpp"
 #include "capture_backend.hpp"
 #include "catalogue.hpp"
-#include "kernel/aot_pack.hpp"
-#include "kernel/kernel_cache.hpp"
-#include "kernel/quick_tier.hpp"
+#include "kernel/cache/aot_pack.hpp"
+#include "kernel/cache/lookup.hpp"
+#include "kernel/quick/tier.hpp"
 #include "ndgpu/errors.hpp"
 
 using namespace ndgpu;
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   TempDir tmp("ndgpu-aot");
   setenv("NDGPU_CACHE_DIR", tmp.path().c_str(), 1);
   // Every kernel is compiled, none interpreted: the interpreter is one of them.
-  kernel::set_quick_mode(kernel::QuickMode::Off);
+  set_quick_tier(QuickTier::Off);
 
   if (!cuda::nvrtc_available()) {
     std::fprintf(stderr, "ndgpu_aot: NVRTC is not available: writing an empty pack\n");

@@ -1,0 +1,252 @@
+#include "kernel/cache/lookup.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <unordered_map>
+
+#include "backend/device_headers.hpp"
+#include "backend/files.hpp"
+#include "kernel/cache/aot_pack.hpp"
+#include "kernel/quick/tier.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/kernel_cache.hpp"
+
+namespace ndgpu {
+namespace cuda {
+// src/backend/cuda/nvrtc.cpp: NVRTC needs no GPU, so CI checks every kernel with it.
+std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out);
+}  // namespace cuda
+
+namespace kernel {
+namespace {
+
+// Disk format: magic, payload length, payload digest, payload. Anything else is damaged.
+constexpr char kMagic[8] = {'N', 'D', 'G', 'P', 'U', 'K', '1', '\0'};
+constexpr size_t kHeader = 8 + 8 + 32;
+
+std::string pack(const std::string& payload) {
+  std::string out(kMagic, 8);
+  uint64_t n = payload.size();
+  out.append(reinterpret_cast<const char*>(&n), 8);
+  out += hash_hex(payload);
+  return out + payload;
+}
+
+std::optional<std::string> unpack(const std::string& file) {
+  if (file.size() < kHeader || std::memcmp(file.data(), kMagic, 8) != 0) return std::nullopt;
+  uint64_t n;
+  std::memcpy(&n, file.data() + 8, 8);
+  if (file.size() != kHeader + n) return std::nullopt;
+  std::string payload = file.substr(kHeader);
+  if (file.compare(16, 32, hash_hex(payload)) != 0) return std::nullopt;
+  return payload;
+}
+
+const std::string& embedded_headers_digest() {
+  static const std::string d = [] {
+    std::string all;
+    for (const auto& [name, text] : embedded_device_headers()) all += name + '\0' + text + '\0';
+    return hash_hex(all);
+  }();
+  return d;
+}
+
+struct State {
+  std::mutex mu;
+  std::unordered_map<std::string, std::weak_ptr<LoadedModule>> modules;
+  std::unordered_map<std::string, std::shared_ptr<LoadedModule>> pinned;  // generated kernels
+  std::atomic<uint64_t> compiles{0}, disk_hits{0}, memory_hits{0}, damaged{0}, pack_hits{0};
+};
+State& state() {
+  static State* s = new State;  // never destroyed: modules may be released after main
+  return *s;
+}
+
+// NDGPU_TRACE_COMPILE=1 prints how long each compile and load took (stderr).
+void trace(const char* what, const KernelSource& src, std::chrono::steady_clock::time_point t0) {
+  static const bool on = std::getenv("NDGPU_TRACE_COMPILE") != nullptr;
+  if (!on) return;
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "ndgpu: %s %s: %.1f ms\n", what, src.name_hint.c_str(), ms);
+}
+
+bool nvrtc_check_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("NDGPU_NVRTC_CHECK");
+    return e && *e && std::strcmp(e, "0") != 0;
+  }();
+  return on;
+}
+
+// The binary stored on disk under `key`, if it is there and whole.
+std::optional<std::string> read_cached(const std::string& key) {
+  auto file = read_file(cache_path(key));
+  if (!file) return std::nullopt;
+  if (auto payload = unpack(*file)) {
+    ++state().disk_hits;
+    return payload;
+  }
+  ++state().damaged;  // the compile that follows overwrites it
+  return std::nullopt;
+}
+
+std::string compile_with_cache(Device device, const KernelSource& src, const std::string& key) {
+  Backend& be = backend_for(device);
+  std::string path = cache_path(key);
+  if (const char* dir = std::getenv("NDGPU_DUMP_SOURCE"); dir && *dir)
+    write_file_atomic(std::string(dir) + "/" + src.name_hint + ".cu", src.source);
+  auto t0 = std::chrono::steady_clock::now();
+  std::string binary = be.compile(device.index, src);
+  ++state().compiles;
+  trace("compile", src, t0);
+  if (device.type == DeviceType::CPU && nvrtc_check_enabled()) {
+    try {
+      cuda::nvrtc_compile(src, 9, 0, nullptr);
+    } catch (const CompileError& e) {
+      throw CompileError("kernel '" + src.name_hint +
+                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
+                         e.log, e.source);
+    }
+  }
+  try {
+    write_file_atomic(path, pack(binary));
+  } catch (const BackendError&) {
+    // A read-only cache folder costs a recompile next time, nothing more.
+  }
+  return binary;
+}
+
+}  // namespace
+
+std::string cache_key(Device device, const KernelSource& src) {
+  std::string material = backend_for(device).compiler_identity(device.index);
+  material += '\0' + embedded_headers_digest() + '\0' + src.source + '\0';
+  for (const auto& o : src.options) material += o + '\0';
+  for (const auto& [name, text] : src.headers) material += name + '\0' + text + '\0';
+  for (const auto& e : src.entries) {
+    material += e.name + '(';
+    for (const auto& t : e.param_types) material += t + ',';
+    material += ')';
+  }
+  return hash_hex(material);
+}
+
+std::string cache_path(const std::string& key) {
+  static const std::string dir = [] {
+    std::string d = cache_dir() + "/kernels";
+    std::filesystem::create_directories(d);
+    return d;
+  }();
+  return dir + "/" + key + ".bin";
+}
+
+namespace {
+
+// The module for `key` from memory, the ahead-of-time pack (CUDA) or the disk cache; nullptr
+// when only a compile can make it.
+std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src,
+                                          const std::string& key, const std::string& mem_key) {
+  auto& st = state();
+  {
+    std::lock_guard lk(st.mu);
+    if (auto it = st.modules.find(mem_key); it != st.modules.end())
+      if (auto m = it->second.lock()) {
+        ++st.memory_hits;
+        return m;
+      }
+  }
+  Backend& be = backend_for(device);
+  std::shared_ptr<LoadedModule> module;
+  auto t0 = std::chrono::steady_clock::now();
+  if (auto aot = device.type == DeviceType::CUDA ? aot_pack_find(key) : std::nullopt) {
+    try {
+      module = be.load(device.index, *aot, src);
+      ++st.pack_hits;
+      trace("load (ahead-of-time pack)", src, t0);
+    } catch (const BackendError&) {
+      // A pack binary the driver refuses costs a compile, as if the pack lacked it.
+    }
+  }
+  if (!module)
+    if (auto binary = read_cached(key)) {
+      t0 = std::chrono::steady_clock::now();
+      module = be.load(device.index, *binary, src);
+      trace("load (disk cache)", src, t0);
+    }
+  if (module) {
+    std::lock_guard lk(st.mu);
+    st.modules[mem_key] = module;
+  }
+  return module;
+}
+
+std::shared_ptr<LoadedModule> module_for(Device device, const KernelSource& src, bool compile) {
+  std::string key = cache_key(device, src);
+  std::string mem_key = device.str() + ":" + key;
+  if (auto m = find_loaded(device, src, key, mem_key)) return m;
+  if (!compile) return nullptr;
+  std::string binary = compile_with_cache(device, src, key);
+  auto t0 = std::chrono::steady_clock::now();
+  auto module = backend_for(device).load(device.index, binary, src);
+  trace("load", src, t0);
+  std::lock_guard lk(state().mu);
+  state().modules[mem_key] = module;
+  return module;
+}
+
+CompiledKernel entry_of(std::shared_ptr<LoadedModule> module, const KernelSource& src,
+                        size_t entry) {
+  CompiledKernel k;
+  k.module = std::move(module);
+  const std::string& name = src.entries.at(entry).name;
+  k.function = k.module->function(name);
+  if (!k.function)
+    throw BackendError("kernel '" + name + "' was not found in the compiled module of '" +
+                       src.name_hint + "'");
+  return k;
+}
+
+}  // namespace
+
+std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src) {
+  return module_for(device, src, true);
+}
+
+std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry) {
+  auto module = module_for(device, src, false);
+  if (!module) return std::nullopt;
+  return entry_of(std::move(module), src, entry);
+}
+
+CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry) {
+  return entry_of(get_module(device, src), src, entry);
+}
+
+CacheStats cache_stats() {
+  auto& s = state();
+  return {s.compiles.load(), s.disk_hits.load(), s.memory_hits.load(), s.damaged.load(),
+          s.pack_hits.load()};
+}
+
+void clear_memory_cache() {
+  std::lock_guard lk(state().mu);
+  state().modules.clear();
+}
+
+}  // namespace kernel
+
+KernelCacheStats kernel_cache_stats() {
+  kernel::CacheStats s = kernel::cache_stats();
+  kernel::QuickStats q = kernel::quick_stats();
+  return {s.compiles, s.disk_hits, s.memory_hits, s.damaged, s.pack_hits,
+          q.interpreted_launches, q.background_compiles};
+}
+
+void set_aot_pack_path(const std::string& path) { kernel::set_aot_pack_path(path); }
+
+}  // namespace ndgpu

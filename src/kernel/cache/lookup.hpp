@@ -1,0 +1,42 @@
+// Every runtime-compiled kernel goes through here: memory cache per device, then the disk
+// cache, then the backend's compiler. Keys hash the full source, every header's text, the
+// options and the compiler's identity and target.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::kernel {
+
+struct CompiledKernel {
+  std::shared_ptr<LoadedModule> module;  // keeps `function` valid
+  void* function = nullptr;
+};
+
+// Returns src.entries[entry]'s function on `device`, compiling only on a miss (CUDA looks in
+// the ahead-of-time pack before the disk cache). With
+// NDGPU_NVRTC_CHECK=1 a CPU compile is also checked with NVRTC for sm_90.
+CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
+// The same without compiling: nullopt when `src` is in none of the caches (the quick tier
+// asks this before it runs a kernel through the interpreter instead).
+std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry = 0);
+// Loads every entry of `src` (RawModule); keyed and cached as get_kernel.
+std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src);
+
+// The disk-cache key of `src` for `device` (exposed for tests).
+std::string cache_key(Device device, const KernelSource& src);
+// Where the binary for `key` lives on disk.
+std::string cache_path(const std::string& key);
+// Counters for tests and benchmarks: compiler runs and disk-cache hits in this process;
+// pack_hits counts binaries taken from the ahead-of-time pack (cache/aot_pack.hpp).
+struct CacheStats {
+  uint64_t compiles = 0, disk_hits = 0, memory_hits = 0, damaged = 0, pack_hits = 0;
+};
+CacheStats cache_stats();
+// Forgets the in-memory cache (tests use it to force the disk path).
+void clear_memory_cache();
+
+}  // namespace ndgpu::kernel

@@ -1,0 +1,30 @@
+// Source generation for elementwise kernels, in the one kernel dialect.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernel/arg_spec.hpp"
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::kernel {
+
+struct ElementwiseSpec {
+  std::string name;
+  std::string operation, preamble, loop_prep, after_loop;
+  std::vector<std::pair<char, DType>> placeholders;  // typedef'd for the body
+  std::vector<ArgSpec> args;                         // outputs first, then inputs
+  int ndim = 1;                                      // collapsed iteration ndim
+  bool contiguous = true;
+  bool index32 = true;
+  // Elements per vector load on CUDA's contiguous path (16 bytes / widest itemsize), with a
+  // run-time flag `_vec_ok` for alignment; 1 disables the vector path.
+  int vector_width = 1;
+};
+
+// The kernel's source and its single entry (with parameter types, for the CPU backend).
+// Kernel parameters, in order: each arg (array: pointer or Strided, scalar: value,
+// raw: RawArray), then the Extents when strided, then the element count.
+KernelSource generate_elementwise(const ElementwiseSpec& spec);
+
+}  // namespace ndgpu::kernel
