@@ -9,16 +9,20 @@ namespace ndgpu {
 namespace {
 
 const kernel::ElementwiseDefinition& copy_def() {
-  static const kernel::ElementwiseDefinition d("T x", "U y", "y = ndgpu::cast<U>(x)",
-                                               "ndgpu_copy", true, "", "", "", {});
+  static const kernel::ElementwiseDefinition d({.in_params = "T x",
+      .out_params = "U y",
+      .operation = "y = ndgpu::cast<U>(x)",
+      .name = "ndgpu_copy"});
   return d;
 }
 
 // The scalar takes the destination's type (U bound from the output), so a Python int that
 // does not fit raises OverflowError as NumPy 2's setitem does.
 const kernel::ElementwiseDefinition& fill_def() {
-  static const kernel::ElementwiseDefinition d("U x", "U y", "y = x", "ndgpu_fill", true, "", "",
-                                               "", {});
+  static const kernel::ElementwiseDefinition d({.in_params = "U x",
+      .out_params = "U y",
+      .operation = "y = x",
+      .name = "ndgpu_fill"});
   return d;
 }
 

@@ -31,8 +31,16 @@ NormTypes norm_types(DType t) {
 NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims) {
   NormTypes t = norm_types(x.dtype());
   std::string cx = "ndgpu::cast<" + t.c + ">(x)", out = ops::kernel_ctype(t.out);
-  BuiltinReduce r{"", {t.in}, t.out, t.r, itemsize(t.acc), "", "a + b",
-                  "y = ndgpu::cast<" + out + ">(a)", "0", ""};
+  BuiltinReduce r{.op = "",
+      .in = {t.in},
+      .out = t.out,
+      .acc = t.r,
+      .acc_size = itemsize(t.acc),
+      .map = "",
+      .reduce = "a + b",
+      .post = "y = ndgpu::cast<" + out + ">(a)",
+      .identity = "0",
+      .scalar_params = ""};
   std::vector<Operand> ins{x};
   if (std::isinf(p)) {
     if (p < 0) ops::require_nonempty(x, axis, "minimum");  // max of nothing is 0 in NumPy 2

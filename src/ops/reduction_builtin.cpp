@@ -139,12 +139,18 @@ const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
     for (size_t k = 0; k < r.in.size(); ++k)
       in += (k ? ", " : "") + std::string(dtype_name(r.in[k])) + " " + names[k];
     if (!r.scalar_params.empty()) in += ", " + r.scalar_params;
-    slot = std::make_unique<kernel::ReductionDefinition>(
-        in, std::string(dtype_name(r.out)) + " y", r.map, r.reduce, r.post, r.identity,
-        "ndgpu_" + key, r.acc, true, "");
-    slot->reduce_size = r.acc_size;
-    slot->reduce_type_is_ctype = true;
-    slot->includes = {"ndgpu/reduce_ops.cuh"};
+    slot = std::make_unique<kernel::ReductionDefinition>(kernel::ReductionCode{
+        .in_params = in,
+        .out_params = std::string(dtype_name(r.out)) + " y",
+        .map_expr = r.map,
+        .reduce_expr = r.reduce,
+        .post_map_expr = r.post,
+        .identity = r.identity,
+        .name = "ndgpu_" + key,
+        .reduce_type = r.acc,
+        .reduce_size = r.acc_size,
+        .reduce_type_is_ctype = true,
+        .includes = {"ndgpu/reduce_ops.cuh"}});
   }
   return *slot;
 }

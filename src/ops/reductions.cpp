@@ -20,8 +20,16 @@ NDArray sum_like(ops::BuiltinSlots& slots, const char* op, const char* reduce,
     std::string map = "ndgpu::cast<" + acc + ">(x)";
     if (skip_nan && is_inexact(a.dtype()))
       map = "ndgpu::isnan_(x) ? " + ops::convert_to(acc, identity) + " : " + map;
-    BuiltinReduce r{op, {a.dtype()}, ot, acc, itemsize(ot),
-                    map, reduce, "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)", identity, ""};
+    BuiltinReduce r{.op = op,
+        .in = {a.dtype()},
+        .out = ot,
+        .acc = acc,
+        .acc_size = itemsize(ot),
+        .map = map,
+        .reduce = reduce,
+        .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)",
+        .identity = identity,
+        .scalar_params = ""};
     if (ot == DType::Float16) r.acc_size = 4;
     return r;
   };
@@ -39,7 +47,16 @@ NDArray extreme(ops::BuiltinSlots& slots, bool is_max, bool skip_nan, const NDAr
                                                              : (is_max ? "maximum" : "minimum")) + "(a, b)";
     std::string identity = nan_aware ? ops::nan_expr(t)
                                      : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
-    return BuiltinReduce{op, {t}, t, kernel_ctype(t), itemsize(t), "x", reduce, "y = a", identity, ""};
+    return BuiltinReduce{.op = op,
+               .in = {t},
+               .out = t,
+               .acc = kernel_ctype(t),
+               .acc_size = itemsize(t),
+               .map = "x",
+               .reduce = reduce,
+               .post = "y = a",
+               .identity = identity,
+               .scalar_params = ""};
   };
   return ops::run_builtin_cached(slots, a, t, make, axis, out, keepdims);
 }
@@ -65,10 +82,16 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
   std::string map = "ndgpu::arg_pair<" + ct + ">(x, (long long)_j)";
   bool nan_aware = skip_nan && is_inexact(t);
   if (nan_aware) map = "ndgpu::isnan_(x) ? ndgpu::arg_none<" + ct + ">() : " + map;
-  BuiltinReduce r{std::string(nan_aware ? "nan" : "") + mode_name(is_max), {t}, DType::Int64, pair,
-                  ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {8, 8}}), map,
-                  std::string("ndgpu::arg_combine<") + (is_max ? "true" : "false") + ", " + ct + ">(a, b)",
-                  "y = a.i", "ndgpu::arg_none<" + ct + ">()", ""};
+  BuiltinReduce r{.op = std::string(nan_aware ? "nan" : "") + mode_name(is_max),
+      .in = {t},
+      .out = DType::Int64,
+      .acc = pair,
+      .acc_size = ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {8, 8}}),
+      .map = map,
+      .reduce = std::string("ndgpu::arg_combine<") + (is_max ? "true" : "false") + ", " + ct + ">(a, b)",
+      .post = "y = a.i",
+      .identity = "ndgpu::arg_none<" + ct + ">()",
+      .scalar_params = ""};
   NDArray res = ops::run_builtin(r, {a}, axes, out, keepdims);
   if (nan_aware && res.size() > 0) {
     // NumPy refuses a slice of NaNs only; -1 marks one.
@@ -126,18 +149,42 @@ NDArray nanargmin(const NDArray& a, std::optional<int64_t> axis, const OptArray&
 }
 
 NDArray any(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  BuiltinReduce r{"any", {a.dtype()}, DType::Bool, "bool", 1, "ndgpu::cast<bool>(x)", "a || b",
-                  "y = a", "false", ""};
+  BuiltinReduce r{.op = "any",
+      .in = {a.dtype()},
+      .out = DType::Bool,
+      .acc = "bool",
+      .acc_size = 1,
+      .map = "ndgpu::cast<bool>(x)",
+      .reduce = "a || b",
+      .post = "y = a",
+      .identity = "false",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 NDArray all(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  BuiltinReduce r{"all", {a.dtype()}, DType::Bool, "bool", 1, "ndgpu::cast<bool>(x)", "a && b",
-                  "y = a", "true", ""};
+  BuiltinReduce r{.op = "all",
+      .in = {a.dtype()},
+      .out = DType::Bool,
+      .acc = "bool",
+      .acc_size = 1,
+      .map = "ndgpu::cast<bool>(x)",
+      .reduce = "a && b",
+      .post = "y = a",
+      .identity = "true",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 NDArray count_nonzero(const NDArray& a, const Axes& axis, bool keepdims) {
-  BuiltinReduce r{"count_nonzero", {a.dtype()}, DType::Int64, "long long", 8,
-                  "(long long)ndgpu::cast<bool>(x)", "a + b", "y = a", "0", ""};
+  BuiltinReduce r{.op = "count_nonzero",
+      .in = {a.dtype()},
+      .out = DType::Int64,
+      .acc = "long long",
+      .acc_size = 8,
+      .map = "(long long)ndgpu::cast<bool>(x)",
+      .reduce = "a + b",
+      .post = "y = a",
+      .identity = "0",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a}, axis, {}, keepdims);
 }
 
@@ -150,10 +197,16 @@ NDArray ptp(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdi
   if (out) ops::require_out_cast(out, promote_types(out->dtype(), a.dtype()), "subtract");
   DType t = a.dtype();
   std::string ct = kernel_ctype(t);
-  BuiltinReduce r{"ptp", {t}, t, "ndgpu::MinMax<" + ct + ">",
-                  ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {itemsize(t), ops::ctype_align(t)}, {1, 1}}),
-                  "ndgpu::minmax_of<" + ct + ">(x)", "ndgpu::minmax_combine(a, b)",
-                  "y = ndgpu::cast<" + ct + ">(a.hi - a.lo)", "ndgpu::minmax_none<" + ct + ">()", ""};
+  BuiltinReduce r{.op = "ptp",
+      .in = {t},
+      .out = t,
+      .acc = "ndgpu::MinMax<" + ct + ">",
+      .acc_size = ops::struct_size({{itemsize(t), ops::ctype_align(t)}, {itemsize(t), ops::ctype_align(t)}, {1, 1}}),
+      .map = "ndgpu::minmax_of<" + ct + ">(x)",
+      .reduce = "ndgpu::minmax_combine(a, b)",
+      .post = "y = ndgpu::cast<" + ct + ">(a.hi - a.lo)",
+      .identity = "ndgpu::minmax_none<" + ct + ">()",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 

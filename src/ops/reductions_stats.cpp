@@ -35,19 +35,31 @@ NDArray mean_impl(bool skip_nan, const NDArray& a, const Axes& axis, OptDType dt
     divided = acc + "((a.real() + a.imag() * " + ops::convert_to(real, "0") + ") / " + n +
               ", (a.imag() - a.real() * " + ops::convert_to(real, "0") + ") / " + n + ")";
   if (!skip_nan || !is_inexact(a.dtype())) {
-    BuiltinReduce r{skip_nan ? "nanmean" : "mean", {a.dtype()}, ot, acc, itemsize(at),
-                    "ndgpu::cast<" + acc + ">(x)", "a + b",
-                    "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")", "0", ""};
+    BuiltinReduce r{.op = skip_nan ? "nanmean" : "mean",
+        .in = {a.dtype()},
+        .out = ot,
+        .acc = acc,
+        .acc_size = itemsize(at),
+        .map = "ndgpu::cast<" + acc + ">(x)",
+        .reduce = "a + b",
+        .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")",
+        .identity = "0",
+        .scalar_params = ""};
     return ops::run_builtin(r, {a}, axis, out, keepdims);
   }
   // NaNs skipped: the sum and the count of the others together.
   std::string ws = "ndgpu::WSum<" + acc + ">", zero = ops::convert_to(acc, "0");
-  BuiltinReduce r{"nanmean", {a.dtype()}, ot, ws, 2 * itemsize(at),
-                  "ndgpu::isnan_(x) ? ndgpu::wsum(" + zero + ", " + zero + ") : ndgpu::wsum(ndgpu::cast<" +
+  BuiltinReduce r{.op = "nanmean",
+      .in = {a.dtype()},
+      .out = ot,
+      .acc = ws,
+      .acc_size = 2 * itemsize(at),
+      .map = "ndgpu::isnan_(x) ? ndgpu::wsum(" + zero + ", " + zero + ") : ndgpu::wsum(ndgpu::cast<" +
                       acc + ">(x), " + ops::convert_to(acc, "1") + ")",
-                  "ndgpu::wsum_combine(a, b)",
-                  "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
-                  "ndgpu::wsum(" + zero + ", " + zero + ")", ""};
+      .reduce = "ndgpu::wsum_combine(a, b)",
+      .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
+      .identity = "ndgpu::wsum(" + zero + ", " + zero + ")",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 
@@ -80,11 +92,16 @@ NDArray moments_impl(bool skip_nan, bool root, const NDArray& a, const Axes& axi
             (nan_without_dof ? "true" : "false") + ", " + nan + ")";
   if (root) value = "sqrt(" + value + ")";
   std::string op = std::string(skip_nan ? "nan" : "") + (root ? "std" : "var");
-  BuiltinReduce r{op, {a.dtype()}, ot, mom,
-                  ops::struct_size({{8, 8}, {itemsize(mt), ops::ctype_align(mt)}, {itemsize(ft), itemsize(ft)}}),
-                  map, "ndgpu::moments_combine(a, b)",
-                  "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + value + ")",
-                  "ndgpu::moments_none<" + m + ", " + f + ">()", "float64 ddof"};
+  BuiltinReduce r{.op = op,
+      .in = {a.dtype()},
+      .out = ot,
+      .acc = mom,
+      .acc_size = ops::struct_size({{8, 8}, {itemsize(mt), ops::ctype_align(mt)}, {itemsize(ft), itemsize(ft)}}),
+      .map = map,
+      .reduce = "ndgpu::moments_combine(a, b)",
+      .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + value + ")",
+      .identity = "ndgpu::moments_none<" + m + ", " + f + ">()",
+      .scalar_params = "float64 ddof"};
   return ops::run_builtin(r, {a, Scalar::py_float(ddof)}, axis, out, keepdims);
 }
 
@@ -128,10 +145,16 @@ NDArray average(const NDArray& a, const Axes& axis, const OptArray& weights, boo
   DType ot = result_type(ops);
   DType at = acc_dtype(ot);
   std::string acc = kernel_ctype(at);
-  BuiltinReduce r{"average", {a.dtype(), w.dtype()}, ot, "ndgpu::WSum<" + acc + ">", 2 * itemsize(at),
-                  "ndgpu::wsum(ndgpu::cast<" + acc + ">(x) * ndgpu::cast<" + acc + ">(w), ndgpu::cast<" + acc + ">(w))",
-                  "ndgpu::wsum_combine(a, b)", "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
-                  "ndgpu::wsum(" + ops::convert_to(acc, "0") + ", " + ops::convert_to(acc, "0") + ")", ""};
+  BuiltinReduce r{.op = "average",
+      .in = {a.dtype(), w.dtype()},
+      .out = ot,
+      .acc = "ndgpu::WSum<" + acc + ">",
+      .acc_size = 2 * itemsize(at),
+      .map = "ndgpu::wsum(ndgpu::cast<" + acc + ">(x) * ndgpu::cast<" + acc + ">(w), ndgpu::cast<" + acc + ">(w))",
+      .reduce = "ndgpu::wsum_combine(a, b)",
+      .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a.s / a.w)",
+      .identity = "ndgpu::wsum(" + ops::convert_to(acc, "0") + ", " + ops::convert_to(acc, "0") + ")",
+      .scalar_params = ""};
   return ops::run_builtin(r, {a, w}, axis, {}, keepdims);
 }
 

@@ -78,8 +78,9 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
       out += (k ? ", " : "") + std::string(dtype_name(l.out[k])) + " out" + std::to_string(k);
     std::string kname = "ndgpu_" + u.name + "_";
     for (DType t : l.in) kname += dtype_char(t) == '?' ? 'b' : dtype_char(t);
-    l.def = std::make_unique<kernel::ElementwiseDefinition>(in, out, l.body, kname, true, "", "",
-                                                            "", std::vector<std::string>{});
+    l.def = std::make_unique<kernel::ElementwiseDefinition>(
+        kernel::ElementwiseCode{.in_params = in, .out_params = out, .operation = l.body,
+                                .name = kname});
     l.def_ready.store(l.def.get(), std::memory_order_release);
   }
   return *l.def;

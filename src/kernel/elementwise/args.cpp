@@ -1,9 +1,7 @@
-// Kernel arguments of an elementwise specialisation, in the order generate_elementwise
-// declares the parameters.
+#include "kernel/elementwise/args.hpp"
+
 #include <algorithm>
 #include <cstring>
-
-#include "kernel/elementwise/engine.hpp"
 
 namespace ndgpu::kernel {
 

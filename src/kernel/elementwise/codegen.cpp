@@ -2,6 +2,7 @@
 
 #include <functional>
 #include "kernel/codegen_common.hpp"
+#include "kernel/elementwise/args.hpp"
 #include "kernel/source_writer.hpp"
 
 namespace ndgpu::kernel {
@@ -89,7 +90,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
       return "ndgpu::Vec<" + ctype(a.storage) + ", " + std::to_string(V) + ">";
     };
     // Each thread loads U vectors before computing any, for memory-level parallelism.
-    const int U = 4;
+    const int U = kVectorsPerThread;
     // Misaligned operands take the scalar tail loop for every element (_nv = 0): one scalar
     // copy of the body fewer for NVRTC to compile.
     src << "#ifdef NDGPU_DEVICE_CUDA\n  {\n";

@@ -22,9 +22,8 @@ struct ElementwiseSpec {
   int vector_width = 1;
 };
 
-// The kernel's source and its single entry (with parameter types, for the CPU backend).
-// Kernel parameters, in order: each arg (array: pointer or Strided, scalar: value,
-// raw: RawArray), then the Extents when strided, then the element count.
+// The kernel's source and its single entry (with parameter types, for the CPU backend);
+// its parameters are those elementwise/args.hpp describes.
 KernelSource generate_elementwise(const ElementwiseSpec& spec);
 
 }  // namespace ndgpu::kernel

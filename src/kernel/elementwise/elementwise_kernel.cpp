@@ -10,9 +10,16 @@ ElementwiseKernel::ElementwiseKernel(const std::string& in_params, const std::st
                                      bool reduce_dims, const std::string& preamble,
                                      const std::string& loop_prep, const std::string& after_loop,
                                      std::vector<std::string> options)
-    : def_(std::make_unique<kernel::ElementwiseDefinition>(in_params, out_params, operation, name,
-                                                           reduce_dims, preamble, loop_prep,
-                                                           after_loop, std::move(options))) {}
+    : def_(std::make_unique<kernel::ElementwiseDefinition>(kernel::ElementwiseCode{
+          .in_params = in_params,
+          .out_params = out_params,
+          .operation = operation,
+          .name = name,
+          .preamble = preamble,
+          .loop_prep = loop_prep,
+          .after_loop = after_loop,
+          .reduce_dims = reduce_dims,
+          .options = std::move(options)})) {}
 
 ElementwiseKernel::~ElementwiseKernel() = default;
 ElementwiseKernel::ElementwiseKernel(ElementwiseKernel&&) noexcept = default;

@@ -24,6 +24,16 @@ namespace ndgpu::kernel {
 
 struct QuickSpec;  // elementwise/quick.cpp
 
+// What an elementwise kernel is made of (CuPy's ElementwiseKernel arguments, by name).
+struct ElementwiseCode {
+  std::string in_params{}, out_params{};  // "float32 x, T y", "T z"
+  std::string operation{};              // the body, run for each element
+  std::string name = "kernel";
+  std::string preamble{}, loop_prep{}, after_loop{};
+  bool reduce_dims = true;
+  std::vector<std::string> options{};   // compiler options
+};
+
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
@@ -31,17 +41,9 @@ struct ElementwiseDefinition : KernelDefinition {
   // The quick tier's state per specialisation key, guarded by `mu` (elementwise/quick.hpp).
   mutable std::unordered_map<std::string, std::shared_ptr<QuickSpec>, KeyHash, std::equal_to<>> quick;
 
-  ElementwiseDefinition(const std::string& in_params, const std::string& out_params,
-                        std::string operation, std::string name, bool reduce_dims,
-                        std::string preamble, std::string loop_prep, std::string after_loop,
-                        std::vector<std::string> options);
+  explicit ElementwiseDefinition(ElementwiseCode code);
 };
 
-// Packs the arguments of one launch (elementwise/args.cpp).
-void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs,
-                           const IterationPlan& plan, std::span<const NDArray* const> op_arrays,
-                           std::span<const NDArray* const> raw_arrays,
-                           std::span<const Scalar* const> scalars);
 
 // `args`: inputs, optionally followed by outputs. Returns the outputs.
 std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "kernel/elementwise/args.hpp"
 #include "kernel/elementwise/engine.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/overlap.hpp"
@@ -110,26 +111,16 @@ bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const 
   const ShortcutEntry::Variant& v = e->variants[index32 * 2 + small_for_vectors(device, n, e->widest)];
   if (!v.ready.load(std::memory_order_acquire)) return false;
 
-  // Arguments as generate_elementwise declares them: outputs, inputs, the count, the flag.
+  // A contiguous plan's arguments (elementwise/args.hpp): outputs, inputs, then the count.
   ArgPack pack;
-  bool vec_ok = v.vec > 1;
-  const uintptr_t align = uintptr_t(v.vec);
+  SmallVector<const NDArray*, 16> arrays;
   for (size_t k = 0; k < e->out_types.size(); ++k) {
-    const DType t = e->out_types[k];
-    outs[k] = outputs_given ? *given[k] : NDArray::empty_on(device, first.shape(), t);
-    pack.push(outs[k].data());
-    vec_ok = vec_ok && reinterpret_cast<uintptr_t>(outs[k].data()) % (align * itemsize(t)) == 0;
+    outs[k] = outputs_given ? *given[k] : NDArray::empty_on(device, first.shape(), e->out_types[k]);
+    arrays.push_back(&outs[k]);
   }
-  for (const NDArray* a : ins) {
-    pack.push(a->data());
-    vec_ok = vec_ok && reinterpret_cast<uintptr_t>(a->data()) % (align * a->itemsize()) == 0;
-  }
-  long long count = n;
-  pack.push(count);
-  if (v.vec > 1) pack.push(int(vec_ok ? 1 : 0));
-  // On CUDA's vector path a thread covers 4 vectors (see elementwise/codegen.cpp).
-  int64_t work = device.type == DeviceType::CUDA && vec_ok ? (n + 4 * v.vec - 1) / (4 * v.vec) : n;
-  launch_elementwise(device, v.kernel, work, pack);
+  for (const NDArray* a : ins) arrays.push_back(a);
+  for (const NDArray* a : arrays) pack.push(a->data());
+  launch_counted(device, v.kernel, pack, n, v.vec, vectors_aligned(arrays, v.vec));
   return true;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernel/definition.hpp"
+#include "kernel/prepared_call.hpp"
 #include "kernel/cache/lookup.hpp"
 #include "kernel/reduction/shortcut.hpp"
 #include "kernel/signature.hpp"
@@ -18,6 +19,26 @@
 namespace ndgpu::kernel {
 
 struct QuickRowsSpec;  // reduction/quick.cpp
+
+// What a reduction kernel is made of (CuPy's ReductionKernel arguments, by name, and what
+// the built-ins add).
+struct ReductionCode {
+  std::string in_params{}, out_params{};  // "T x", "T y"
+  std::string map_expr = "in0";       // per element, over the inputs
+  std::string reduce_expr = "a + b";  // combines accumulators a and b
+  std::string post_map_expr = "out0 = a";
+  std::string identity{};               // the accumulator's start
+  std::string name = "reduce";
+  // A dtype name, a placeholder letter, empty (the first output's type) or, with
+  // `reduce_type_is_ctype`, a C type of `reduce_size` bytes (the built-ins' structs).
+  std::string reduce_type{};
+  size_t reduce_size = 0;
+  bool reduce_type_is_ctype = false;
+  bool reduce_dims = true;
+  std::string preamble{};
+  std::vector<std::string> includes{};  // extra device headers
+  std::vector<std::string> options{};   // compiler options
+};
 
 struct ReductionDefinition : KernelDefinition {
   std::string map_expr, reduce_expr, post_map_expr, identity;
@@ -33,18 +54,12 @@ struct ReductionDefinition : KernelDefinition {
   mutable std::unordered_map<std::string, std::shared_ptr<QuickRowsSpec>, KeyHash, std::equal_to<>>
       quick;
 
-  ReductionDefinition(const std::string& in_params, const std::string& out_params,
-                      std::string map_expr, std::string reduce_expr, std::string post_map_expr,
-                      std::string identity, std::string name, std::string reduce_type = "",
-                      bool reduce_dims = true, std::string preamble = "");
+  explicit ReductionDefinition(ReductionCode code);
 };
 
 // `args`: inputs, optionally followed by outputs. `axes` empty optional: every axis.
 std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<const Operand> args,
                                    const std::optional<std::vector<int64_t>>& axes,
                                    bool keepdims);
-
-// Normalises `axes` for `ndim` (NumPy's errors for out-of-range and repeated axes).
-std::vector<bool> reduced_axes(const std::optional<std::vector<int64_t>>& axes, int ndim);
 
 }  // namespace ndgpu::kernel

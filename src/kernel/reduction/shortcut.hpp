@@ -14,6 +14,7 @@
 #include "kernel/elementwise/codegen.hpp"
 #include "kernel/cache/lookup.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/reduction/launch.hpp"
 #include "kernel/reduction/plan.hpp"
 #include "kernel/spin_lock.hpp"
 #include "ndgpu/backend.hpp"
@@ -23,32 +24,6 @@
 namespace ndgpu::kernel {
 
 struct ReductionDefinition;
-
-// The launch of the main pass (and, when grid.y > 1, the second pass over the partials).
-struct Geometry {
-  int mode;
-  Dim3 grid, block;
-  int64_t chunk;
-  int64_t split() const { return grid.y; }
-};
-
-// Everything a call decided that does not depend on the arrays' addresses.
-struct ReductionRecipe {
-  CompiledKernel kernel;
-  ReductionPlan plan;
-  std::vector<ArgSpec> specs;  // outputs first, then inputs
-  Geometry g;
-  bool final_per_block = true;
-  size_t rsize = 0;  // the accumulator's size (for the partials)
-};
-
-// Launches `r`; op_arrays are the non-raw arrays in spec order (outputs, then inputs).
-// `extra_arg`, when given, follows the usual arguments (the row interpreter's programs).
-void launch_reduction(Device device, const std::string& name, const ReductionRecipe& r,
-                      std::span<const NDArray* const> op_arrays,
-                      std::span<const NDArray* const> raw_arrays,
-                      std::span<const Scalar* const> scalars,
-                      std::span<const std::byte> extra_arg = {});
 
 // The recipes of one definition, most recent first (a few: one per shape a loop uses).
 class ReductionShortcutTable {
@@ -85,14 +60,6 @@ std::shared_ptr<const ReductionShortcutTable::Entry> find_reduction_recipe(
 // Allocates the entry's outputs into outs[0 .. out_types.size()) and launches its recipe.
 void replay_reduction(const ReductionDefinition& def, const ReductionShortcutTable::Entry& e,
                       std::span<const NDArray* const> ins, NDArray* outs);
-
-// Packs the main pass's arguments (or, with a final mode, the second pass's) as the
-// generated kernel declares them.
-void pack_reduction_args(ArgPack& pack, const ReductionRecipe& r,
-                           std::span<const NDArray* const> op_arrays,
-                           std::span<const NDArray* const> raw_arrays,
-                           std::span<const Scalar* const> scalars, int64_t chunk, int mode,
-                           void* partials, std::span<const std::byte> extra_arg);
 
 // Called by the general path after it launched: records the recipe if the call qualified.
 void remember_reduction(const ReductionDefinition& def, std::span<const Operand> args,
