@@ -10,7 +10,7 @@ need() { command -v "$1" >/dev/null 2>&1; }
 if ! need cmake || ! need ninja || ! need c++ || [ ! -e /usr/include/gtest/gtest.h ]; then
   apt-get update -qq && apt-get install -y -qq cmake ninja-build g++ libgtest-dev >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check numpy nanobind pytest pytest-xdist 2>&1 \
+python3 -m pip install -q --disable-pip-version-check numpy scipy-openblas32 nanobind pytest pytest-xdist 2>&1 \
   | grep -v "Running pip as the 'root' user" || true
 
 jobs=$(nproc)
@@ -23,6 +23,10 @@ if ldconfig -p 2>/dev/null | grep -q libnvrtc || ls /usr/local/cuda/lib64/libnvr
   export NDGPU_NVRTC_CHECK=1
   export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/cuda/lib64"
 fi
+
+# The C++ tests have no Python module to point the CPU backend at its BLAS: name it here.
+NDGPU_BLAS=$(python3 -c "import os, scipy_openblas32 as s; print(os.path.join(s.get_lib_dir(), 'libscipy_openblas.so'))")
+export NDGPU_BLAS
 
 echo "== C++ tests =="
 build/dev/ndgpu_tests --gtest_brief=1

@@ -67,6 +67,25 @@ struct FunctionAttributes {
   int max_dynamic_shared_size_bytes = 0;
 };
 
+// A BLAS element type (the backend knows no dtypes; src/ops maps them).
+enum class BlasType : uint8_t { F16, F32, F64, C64, C128 };
+
+// A strided batched matrix product in BLAS's column-major terms:
+// C[i] = op(A[i]) · op(B[i]) for i < batch, C m×n, op(A) m×k, op(B) k×n; a stride of 0
+// repeats one matrix over the batch. float16 accumulates in float32 (as NumPy and CuPy).
+struct GemmCall {
+  BlasType type = BlasType::F32;
+  bool trans_a = false, trans_b = false;
+  int64_t m = 0, n = 0, k = 0, batch = 1;
+  const void* a = nullptr;
+  int64_t lda = 1, stride_a = 0;
+  const void* b = nullptr;
+  int64_t ldb = 1, stride_b = 0;
+  void* c = nullptr;
+  int64_t ldc = 1, stride_c = 0;
+  StreamHandle stream = 0;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -128,6 +147,10 @@ class Backend {
   virtual void set_pool_limit(int device, size_t bytes) = 0;
   virtual size_t pool_limit(int device) = 0;
 
+  // Dense linear algebra on the field's libraries (cuBLAS on CUDA, OpenBLAS on the CPU),
+  // opened on first use; BackendError naming the library when it cannot be found.
+  virtual void gemm(int device, const GemmCall& call) = 0;
+
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;
 };
@@ -147,6 +170,10 @@ void run_in_background(std::function<void()> task);
 // Call it before a fast exit: NVRTC's internals, which exit() destroys, must not be in use.
 // The Python module calls it from an atexit hook.
 void wait_for_background_work();
+
+// Where the CPU backend's BLAS is (a shared library exporting cblas_*gemm, or scipy-openblas's
+// scipy_cblas_*gemm); NDGPU_BLAS wins when set. The Python module passes scipy-openblas32's.
+void set_cpu_blas_path(const std::string& path);
 
 // Each thread's current stream per device (0 = the null stream).
 StreamHandle current_stream(Device d);

@@ -56,6 +56,16 @@ const NDArray& array_arg(nb::handle h, NDArray& holder) {
   return holder;
 }
 
+std::optional<NDArray> to_out(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  if (!nb::isinstance<NDArray>(h)) throw TypeError("output must be an ndgpu.ndarray");
+  return nb::cast<NDArray>(h);
+}
+
+nb::object result(NDArray&& r, nb::handle out) {
+  return out.is_none() ? wrap_array(std::move(r)) : nb::borrow(out);
+}
+
 std::optional<DType> to_dtype_opt(nb::handle obj) {
   if (obj.is_none()) return std::nullopt;
   return to_dtype(obj);

@@ -43,6 +43,11 @@ nb::handle fusion_hook();
 nb::object wrap_array(NDArray&& a);
 // `h` as an array: the ndarray itself (no copy), else converted into `holder`.
 const NDArray& array_arg(nb::handle h, NDArray& holder);
+// An out= argument: None, or an ndgpu.ndarray (TypeError otherwise).
+std::optional<NDArray> to_out(nb::handle h);
+// The result as Python sees it: the given out= object itself (NumPy and CuPy return it), else
+// the new array.
+nb::object result(NDArray&& r, nb::handle out);
 
 }  // namespace ndgpu::py
 

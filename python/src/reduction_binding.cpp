@@ -33,18 +33,6 @@ NDArray to_array(nb::handle h) {
   return array_arg(h, holder);
 }
 
-std::optional<NDArray> to_out(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  if (!nb::isinstance<NDArray>(h)) throw TypeError("output must be an ndgpu.ndarray");
-  return nb::cast<NDArray>(h);
-}
-
-// The result as Python sees it: the given out= object itself (NumPy and CuPy return it), else
-// the new array.
-nb::object result(NDArray&& r, nb::handle out) {
-  return out.is_none() ? wrap_array(std::move(r)) : nb::borrow(out);
-}
-
 void bind_reduction_kernel(nb::module_& m) {
   nb::class_<ReductionKernel>(m, "ReductionKernel")
       .def("__init__",

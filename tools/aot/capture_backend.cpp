@@ -88,6 +88,7 @@ class CaptureBackend : public Backend {
   void set_pool_limit(int, size_t) override {}
   size_t pool_limit(int) override { return 0; }
   // An H100/H200-sized device: geometry only, never part of a kernel's source.
+  void gemm(int, const GemmCall&) override { throw BackendError("the capture backend runs no BLAS"); }
   unsigned resident_blocks(int, void*, unsigned block_threads) override {
     return 132 * std::max(1u, 2048u / std::max(block_threads, 1u));
   }

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <vector>
 
+#include "backend/cpu/cpu_blas.hpp"
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
@@ -193,6 +194,7 @@ class CpuBackend : public Backend {
   void destroy_stream(int, StreamHandle) override {}
   void synchronize_stream(int, StreamHandle) override {}
   unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
+  void gemm(int, const GemmCall& call) override { cpu_gemm(call); }
 
   // Work is finished when launch returns, so an event is the time it was recorded.
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }

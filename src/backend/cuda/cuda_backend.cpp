@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "backend/cuda/cublas.hpp"
 #include "backend/cuda/driver.hpp"
 #include "backend/cuda/host_array_pool.hpp"
 #include "backend/cuda/pinned_pool.hpp"
@@ -340,6 +341,8 @@ bool CudaBackend::query_stream(int device, StreamHandle s) {
   check(r, "cuStreamQuery");
   return true;
 }
+
+void CudaBackend::gemm(int device, const GemmCall& call) { cublas_gemm(*this, device, call); }
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {
   DeviceState& s = state(device);

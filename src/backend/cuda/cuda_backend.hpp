@@ -58,6 +58,7 @@ class CudaBackend : public Backend {
   void destroy_stream(int device, StreamHandle s) override;
   void synchronize_stream(int device, StreamHandle s) override;
   unsigned resident_blocks(int device, void* function, unsigned block_threads) override;
+  void gemm(int device, const GemmCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
   // Compiles with name expressions ("f<float>") and returns their lowered names (RawModule).
