@@ -11,20 +11,12 @@
 #include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
+#include "backend/cuda/entry_points.hpp"
 #include "backend/substitute.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
-namespace cuda {
-// Defined in src/backend/cuda/cuda_backend.cpp; nullptr when no GPU can be used.
-std::unique_ptr<Backend> create_backend();
-// src/backend/cuda/nvrtc.cpp
-void nvrtc_warm_up_async(int sm_major, int sm_minor);
-void nvrtc_wait_for_warm_up();
-void wait_for_host_pool_tasks();  // src/backend/cuda/host_array_pool.cpp
-}  // namespace cuda
-
 void warm_up_compilers() {
   // An NVIDIA device node is a cheap hint that kernels will be compiled with NVRTC; starting
   // it now overlaps its one-time start-up with the CUDA context's creation.

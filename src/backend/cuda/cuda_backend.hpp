@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/cuda/entry_points.hpp"
 #include "backend/cuda/memory_pool.hpp"
 #include "backend/cuda/nvrtc.hpp"
 #include "ndgpu/backend.hpp"
@@ -18,10 +19,6 @@ namespace ndgpu::cuda {
 int probe_device_count();
 // Why there are no devices ("" when the driver loaded).
 std::string driver_status();
-
-class CudaBackend;
-// The backend, or nullptr when there is no usable device.
-std::unique_ptr<Backend> create_backend();
 
 
 class CudaBackend : public Backend {

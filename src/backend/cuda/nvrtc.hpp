@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/cuda/entry_points.hpp"
 #include "ndgpu/backend.hpp"
 
 namespace ndgpu::cuda {
@@ -51,10 +52,5 @@ const std::vector<std::string>& toolkit_include_options();
 
 // "   1 | line" numbering used in compile errors.
 using ndgpu::number_lines;
-// Loads NVRTC and compiles a trivial kernel on a background thread, so that the first real
-// compile does not pay for NVRTC's one-time start-up (tens of milliseconds).
-void nvrtc_warm_up_async(int sm_major, int sm_minor);
-// Returns once the warm-up (if one was started) has finished.
-void nvrtc_wait_for_warm_up();
 
 }  // namespace ndgpu::cuda
