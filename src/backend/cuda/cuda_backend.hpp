@@ -42,9 +42,11 @@ class CudaBackend : public Backend {
   void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                    StreamHandle stream) override;
 
-  std::string compiler_identity(int device) override;  // "nvrtc-13.0 sm_90"
-  std::string compile(int device, const KernelSource& src) override;
-  std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+  // "nvrtc-13.0 sm_90", or nvcc's version and the architecture for Compiler::Nvcc.
+  std::string compiler_identity(int device, const KernelSource& src) override;
+  // NVRTC (with src's name expressions), or nvcc when src asks for it.
+  CompiledBinary compile(int device, const KernelSource& src) override;
+  std::shared_ptr<LoadedModule> load(int device, const CompiledBinary& compiled,
                                      const KernelSource& src) override;
   FunctionAttributes attributes(int device, void* function) override;
   void set_max_dynamic_shared_size(int device, void* function, int bytes) override;
@@ -57,9 +59,6 @@ class CudaBackend : public Backend {
   unsigned resident_blocks(int device, void* function, unsigned block_threads) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
-  // Compiles with name expressions ("f<float>") and returns their lowered names (RawModule).
-  NvrtcResult compile_program(int device, const KernelSource& src,
-                              const std::vector<std::string>& name_expressions);
   MemoryPool& memory_pool(int device);
   void free_all_blocks(int device) override;  // waits for the device, then frees cached segments
   PoolStats pool_stats(int device) override;
