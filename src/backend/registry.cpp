@@ -75,9 +75,21 @@ void substitute_cuda_backend(std::unique_ptr<Backend> b) {
 
 bool cuda_available() { return cuda_backend() != nullptr; }
 
+namespace {
+
+// NDGPU_NVRTC_CHECK=1 (CI): the CPU backend's compiles are checked with NVRTC for sm_90.
+Backend* make_cpu_backend() {
+  std::unique_ptr<Backend> b = cpu::create_backend();
+  const char* e = std::getenv("NDGPU_NVRTC_CHECK");
+  if (e && *e && std::strcmp(e, "0") != 0) b = cuda::with_nvrtc_check(std::move(b));
+  return b.release();  // lives for the process
+}
+
+}  // namespace
+
 Backend& backend_for(DeviceType t) {
   if (t == DeviceType::CPU) {
-    static Backend* cpu_backend = cpu::create_backend().release();
+    static Backend* cpu_backend = make_cpu_backend();
     return *cpu_backend;
   }
   Backend* b = cuda_backend();

@@ -17,11 +17,6 @@
 #include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu {
-namespace cuda {
-// src/backend/cuda/nvrtc.cpp: NVRTC needs no GPU, so CI checks every kernel with it.
-std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out);
-}  // namespace cuda
-
 namespace kernel {
 namespace {
 
@@ -110,14 +105,6 @@ void trace(const char* what, const KernelSource& src, std::chrono::steady_clock:
   std::fprintf(stderr, "ndgpu: %s %s: %.1f ms\n", what, src.name_hint.c_str(), ms);
 }
 
-bool nvrtc_check_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("NDGPU_NVRTC_CHECK");
-    return e && *e && std::strcmp(e, "0") != 0;
-  }();
-  return on;
-}
-
 // The compile stored on disk under `key`, if it is there and whole.
 std::optional<CompiledBinary> read_cached(const std::string& key) {
   auto file = read_file(cache_path(key));
@@ -140,15 +127,6 @@ CompiledBinary compile_with_cache(Device device, const KernelSource& src, const 
   CompiledBinary compiled = be.compile(device.index, src);
   ++state().compiles;
   trace("compile", src, t0);
-  if (device.type == DeviceType::CPU && nvrtc_check_enabled()) {
-    try {
-      cuda::nvrtc_compile(src, 9, 0, nullptr);  // src.name_expressions included
-    } catch (const CompileError& e) {
-      throw CompileError("kernel '" + src.name_hint +
-                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
-                         e.log, e.source);
-    }
-  }
   try {
     write_file_atomic(path, pack(encode(compiled)));
   } catch (const BackendError&) {
