@@ -72,9 +72,12 @@ KernelSource RawModuleState::source() const {
     src.options.push_back(kTryMinimalOption);
     // Template instantiations, and kernels that are not extern "C", are found by the
     // symbols their name expressions lower to.
-    src.name_expressions = name_expressions;
+    auto& exprs = src.name_expressions;
+    exprs = name_expressions;
     for (const CudaKernelDecl& k : kernels)
-      if (!k.extern_c && k.template_params.empty()) src.name_expressions.push_back(k.name);
+      if (!k.extern_c && k.template_params.empty() &&
+          std::find(exprs.begin(), exprs.end(), k.name) == exprs.end())
+        exprs.push_back(k.name);
   }
   // Every kernel the CPU backend can call: the parsed non-templates and the name expressions.
   for (const CudaKernelDecl& k : kernels) {
