@@ -38,6 +38,16 @@ struct KernelEntry {
   std::vector<std::string> param_types;
 };
 
+// Which compiler a source asks for. A backend with one compiler (the CPU's) ignores it.
+enum class Compiler {
+  Default,  // the backend's run-time compiler (NVRTC on CUDA)
+  Nvcc,     // the CUDA toolkit's nvcc in a subprocess (RawModule's backend='nvcc')
+};
+
+// An option asking for NVRTC's -minimal where the code allows it: it compiles with -minimal
+// and, if that fails, in full (user kernels). Other compilers ignore it.
+inline constexpr const char* kTryMinimalOption = "--ndgpu-try-minimal";
+
 // Everything a compiler needs. Headers are handed over in memory (never through -I).
 struct KernelSource {
   std::string source;
@@ -45,13 +55,25 @@ struct KernelSource {
   std::vector<std::string> options;
   std::map<std::string, std::string> headers;  // extra include name -> text (user headers)
   std::string name_hint = "kernel";            // used in file names and error messages
+  // Names a module is asked for by expression ("scale<float>", or a kernel that is not
+  // extern "C"): compile() reports the symbol each one lowers to.
+  std::vector<std::string> name_expressions;
+  Compiler compiler = Compiler::Default;
+};
+
+// What a compile produces: the binary (a cubin, PTX, a shared object) and the symbol each of
+// the source's name expressions lowered to. The kernel cache stores both.
+struct CompiledBinary {
+  std::string binary;
+  std::map<std::string, std::string> lowered_names;
 };
 
 // A loaded module; functions stay valid while the module lives.
 class LoadedModule {
  public:
   virtual ~LoadedModule() = default;
-  // Returns nullptr when the module has no such entry.
+  // A kernel's name or one of the source's name expressions; nullptr when the module has
+  // no such entry.
   virtual void* function(const std::string& name) = 0;
 };
 
@@ -115,11 +137,13 @@ class Backend {
   virtual void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                            StreamHandle stream) = 0;
 
-  // Compilation. `identity` names the compiler and target; it is part of every cache key.
-  virtual std::string compiler_identity(int device) = 0;
-  // Returns the binary (a cubin, a shared object). Raises CompileError with the log.
-  virtual std::string compile(int device, const KernelSource& src) = 0;
-  virtual std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+  // Compilation. The identity names the compiler that compiles `src` (src.compiler) and its
+  // target; it is part of every cache key.
+  virtual std::string compiler_identity(int device, const KernelSource& src) = 0;
+  // Raises CompileError with the log.
+  virtual CompiledBinary compile(int device, const KernelSource& src) = 0;
+  // The module resolves src's name expressions through compiled.lowered_names.
+  virtual std::shared_ptr<LoadedModule> load(int device, const CompiledBinary& compiled,
                                              const KernelSource& src) = 0;
   virtual FunctionAttributes attributes(int device, void* function) = 0;
   // The one settable attribute: the dynamic shared memory a launch of `function` may use.

@@ -3,6 +3,7 @@ path, on whichever backend is current (CPU here, CUDA with NDGPU_DEVICE=cuda).""
 import os
 import shutil
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -96,6 +97,32 @@ def test_kernel_with_cxx_linkage_by_plain_name():
     x = cp.zeros(3, dtype=cp.int32)
     mod.get_function('plain_cxx')((1,), (3,), (x,))
     np.testing.assert_array_equal(x.get(), [7, 7, 7])
+
+
+def test_name_expressions_come_from_the_disk_cache_in_a_new_process():
+    # The kernel cache keeps each expression's lowered name with the binary: a second process
+    # finds the template and the C++-linkage kernel without compiling.
+    script = f"""
+import numpy as np, ndgpu as cp
+code = {TEMPLATE_SOURCE!r} + "// disk-cache test {os.getpid()}"
+x = cp.arange(4, dtype=cp.float32)
+y = cp.zeros(2, dtype=cp.int32)
+s0 = cp._core._kernel_cache_stats()
+mod = cp.RawModule(code=code, name_expressions=['scale<float>'])
+mod.get_function('scale<float>')((1,), (32,), (x, 2.0, 4))
+mod.get_function('plain_cxx')((1,), (2,), (y,))
+s = cp._core._kernel_cache_stats()
+print(s["compiles"] - s0["compiles"], s["disk_hits"] - s0["disk_hits"], x.get().tolist(),
+      y.get().tolist())
+"""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [
+        os.path.dirname(os.path.dirname(cp.__file__)), os.environ.get("PYTHONPATH")])))
+    first, second = (subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                                    capture_output=True, text=True).stdout.split(maxsplit=2)
+                     for _ in range(2))
+    assert first[0] == "1" and first[1] == "0"
+    assert second[0] == "0" and second[1] == "1"
+    assert second[2].strip() == "[0.0, 2.0, 4.0, 6.0] [7, 7]"
 
 
 def test_nvcc_backend_refuses_name_expressions():

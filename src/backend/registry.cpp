@@ -11,20 +11,12 @@
 #include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
+#include "backend/cuda/entry_points.hpp"
 #include "backend/substitute.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
-namespace cuda {
-// Defined in src/backend/cuda/cuda_backend.cpp; nullptr when no GPU can be used.
-std::unique_ptr<Backend> create_backend();
-// src/backend/cuda/nvrtc.cpp
-void nvrtc_warm_up_async(int sm_major, int sm_minor);
-void nvrtc_wait_for_warm_up();
-void wait_for_host_pool_tasks();  // src/backend/cuda/host_array_pool.cpp
-}  // namespace cuda
-
 void warm_up_compilers() {
   // An NVIDIA device node is a cheap hint that kernels will be compiled with NVRTC; starting
   // it now overlaps its one-time start-up with the CUDA context's creation.
@@ -83,9 +75,21 @@ void substitute_cuda_backend(std::unique_ptr<Backend> b) {
 
 bool cuda_available() { return cuda_backend() != nullptr; }
 
+namespace {
+
+// NDGPU_NVRTC_CHECK=1 (CI): the CPU backend's compiles are checked with NVRTC for sm_90.
+Backend* make_cpu_backend() {
+  std::unique_ptr<Backend> b = cpu::create_backend();
+  const char* e = std::getenv("NDGPU_NVRTC_CHECK");
+  if (e && *e && std::strcmp(e, "0") != 0) b = cuda::with_nvrtc_check(std::move(b));
+  return b.release();  // lives for the process
+}
+
+}  // namespace
+
 Backend& backend_for(DeviceType t) {
   if (t == DeviceType::CPU) {
-    static Backend* cpu_backend = cpu::create_backend().release();
+    static Backend* cpu_backend = make_cpu_backend();
     return *cpu_backend;
   }
   Backend* b = cuda_backend();

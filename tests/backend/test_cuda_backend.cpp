@@ -64,11 +64,11 @@ TEST(CudaBackend, FactoryMatchesProbe) {
 TEST(CudaBackend, CompileLoadLaunch) {
   SKIP_WITHOUT_GPU();
   CudaBackend& b = *gpu();
-  std::string id = b.compiler_identity(0);
+  KernelSource src = scale_source();
+  std::string id = b.compiler_identity(0, src);
   EXPECT_EQ(id.rfind("nvrtc-", 0), 0u) << id;
   EXPECT_NE(id.find(" sm_" + std::to_string(b.compute_capability(0))), std::string::npos) << id;
 
-  KernelSource src = scale_source();
   auto module = b.load(0, b.compile(0, src), src);
   void* f = module->function("scale");
   ASSERT_NE(f, nullptr);
@@ -131,9 +131,11 @@ TEST(CudaBackend, TemplateKernelThroughLoweredName) {
   SKIP_WITHOUT_GPU();
   CudaBackend& b = *gpu();
   KernelSource src = scale_source();
-  NvrtcResult r = b.compile_program(0, src, {"add_one<int>"});
-  auto module = b.load(0, r.binary, src);
-  void* f = module->function(r.lowered_names.at("add_one<int>"));
+  src.name_expressions = {"add_one<int>"};
+  CompiledBinary compiled = b.compile(0, src);
+  EXPECT_EQ(compiled.lowered_names.at("add_one<int>").rfind("_Z", 0), 0u);  // mangled
+  auto module = b.load(0, compiled, src);
+  void* f = module->function("add_one<int>");  // the module resolves the expression
   ASSERT_NE(f, nullptr);
   int n = 1000;
   std::vector<int> x(n, 41);
@@ -153,7 +155,7 @@ TEST(CudaBackend, TemplateKernelThroughLoweredName) {
 TEST(CudaBackend, BadImageRaisesNamedError) {
   SKIP_WITHOUT_GPU();
   try {
-    gpu()->load(0, std::string("not a cubin"), scale_source());
+    gpu()->load(0, CompiledBinary{"not a cubin", {}}, scale_source());
     FAIL() << "expected BackendError";
   } catch (const BackendError& e) {
     EXPECT_NE(std::string(e.what()).find("cuModuleLoadData failed: CUDA_ERROR_"), std::string::npos)

@@ -87,10 +87,10 @@ namespace {
   hooks.on_compile = [&](int, const KernelSource& src) {
     ++compiles;
     names.push_back(src.name_hint);
-    return std::string();
+    return CompiledBinary{};
   };
-  hooks.on_load = [&](int device, const std::string& bin, const KernelSource& src) {
-    binaries.push_back(bin);
+  hooks.on_load = [&](int device, const CompiledBinary& compiled, const KernelSource& src) {
+    binaries.push_back(compiled.binary);
     keys.push_back(kernel::cache_key(Device{DeviceType::CUDA, device}, src));
   };
   substitute_cuda_backend(aot::make_capture_backend({90}, hooks));

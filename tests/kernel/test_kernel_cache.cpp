@@ -2,9 +2,13 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <map>
+#include <vector>
 
+#include "backend/cuda/nvrtc.hpp"
 #include "backend/files.hpp"
+#include "backend/substitute.hpp"
+#include "capture_backend.hpp"
 #include "ndgpu/cpu_abi.h"
 #include "ndgpu/errors.hpp"
 
@@ -126,6 +130,16 @@ TEST(KernelCache, DamagedFileIsDetectedAndRecompiled) {
   before = cache_stats();
   k = get_kernel(cpu, src);
   EXPECT_EQ(cache_stats().damaged, before.damaged + 1);
+  // So is an entry of format 1 (the bare binary, magic "NDGPUK1").
+  clear_memory_cache();
+  k = {};
+  std::string format1 = *read_file(path);
+  format1[6] = '1';
+  write_file_atomic(path, format1);
+  before = cache_stats();
+  k = get_kernel(cpu, src);
+  EXPECT_EQ(cache_stats().damaged, before.damaged + 1);
+  EXPECT_EQ(cache_stats().compiles, before.compiles + 1);
 }
 
 TEST(KernelCache, CompileErrorCarriesLogAndNumberedSource) {
@@ -142,4 +156,86 @@ TEST(KernelCache, CompileErrorCarriesLogAndNumberedSource) {
     EXPECT_NE(msg.find("   4 | this is not C++;"), std::string::npos) << msg;
     EXPECT_FALSE(e.log.empty());
   }
+}
+
+TEST(KernelCache, KeyDependsOnNameExpressionsAndCompiler) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource a = scale_source("2.0");
+  KernelSource b = a;
+  b.name_expressions = {"scale_test"};
+  EXPECT_NE(cache_key(cpu, a), cache_key(cpu, b));
+  KernelSource c = b;
+  c.name_expressions = {"scale_test", "other<int>"};
+  EXPECT_NE(cache_key(cpu, b), cache_key(cpu, c));
+  KernelSource d = a;
+  d.compiler = Compiler::Nvcc;
+  EXPECT_NE(cache_key(cpu, a), cache_key(cpu, d));
+}
+
+namespace {
+
+KernelSource template_source() {
+  KernelSource src;
+  src.name_hint = "twice_test";
+  src.source = "template <class T> __global__ void twice_test(T* x, long long n) {\n"
+               "  for (long long i = 0; i < n; ++i) x[i] = x[i] + x[i];\n}\n";
+  src.entries.push_back({"twice_test<float>", {"float*", "long long"}});
+  src.name_expressions = {"twice_test<float>"};
+  return src;
+}
+
+}  // namespace
+
+// A module found on disk resolves name expressions as the compile did, without compiling.
+TEST(KernelCache, NameExpressionsResolveFromTheDiskCache) {
+  Device cpu{DeviceType::CPU, 0};
+  KernelSource src = template_source();
+  std::remove(cache_path(cache_key(cpu, src)).c_str());
+  clear_memory_cache();
+  auto before = cache_stats();
+  ASSERT_NE(get_module(cpu, src)->function("twice_test<float>"), nullptr);
+  EXPECT_EQ(cache_stats().compiles, before.compiles + 1);
+  clear_memory_cache();
+  auto module = get_module(cpu, src);
+  EXPECT_EQ(cache_stats().compiles, before.compiles + 1);
+  EXPECT_EQ(cache_stats().disk_hits, before.disk_hits + 1);
+  CompiledKernel k{module, module->function("twice_test<float>")};
+  ASSERT_NE(k.function, nullptr);
+  float x[2] = {1.5f, -4.0f};
+  run_scale(k, x, 2);
+  EXPECT_FLOAT_EQ(x[0], 3.0f);
+  EXPECT_FLOAT_EQ(x[1], -8.0f);
+}
+
+// The lowered names themselves come back from the disk: a stand-in CUDA backend reports a
+// symbol no backend would derive, and the second load (after the memory cache is cleared)
+// must be handed that symbol without a compile.
+TEST(KernelCache, LoweredNamesAreStoredOnDisk) {
+  if (!cuda::nvrtc_available()) GTEST_SKIP() << "the stand-in's compiler identity needs NVRTC";
+  int compiles = 0;
+  std::vector<std::map<std::string, std::string>> loaded;
+  aot::CaptureHooks hooks;
+  hooks.on_compile = [&](int, const KernelSource&) {
+    ++compiles;
+    return CompiledBinary{"stand-in binary", {{"twice_test<float>", "_Z10twice_testIfEvPT_x_v1"}}};
+  };
+  hooks.on_load = [&](int, const CompiledBinary& c, const KernelSource&) {
+    loaded.push_back(c.lowered_names);
+  };
+  substitute_cuda_backend(aot::make_capture_backend({90}, hooks));
+  Device gpu{DeviceType::CUDA, 0};
+  KernelSource src = template_source();
+  std::remove(cache_path(cache_key(gpu, src)).c_str());
+  clear_memory_cache();
+  get_module(gpu, src);
+  clear_memory_cache();
+  auto before = cache_stats();
+  get_module(gpu, src);
+  EXPECT_EQ(cache_stats().disk_hits, before.disk_hits + 1);
+  substitute_cuda_backend(nullptr);
+  clear_memory_cache();
+  EXPECT_EQ(compiles, 1);
+  ASSERT_EQ(loaded.size(), 2u);
+  EXPECT_EQ(loaded[1], loaded[0]);
+  EXPECT_EQ(loaded[1].at("twice_test<float>"), "_Z10twice_testIfEvPT_x_v1");
 }

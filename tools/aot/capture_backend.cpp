@@ -58,15 +58,15 @@ class CaptureBackend : public Backend {
     std::memcpy(dst, src, n);
   }
 
-  std::string compiler_identity(int device) override {
+  std::string compiler_identity(int device, const KernelSource&) override {
     return cuda::nvrtc_identity(archs_.at(size_t(device)));
   }
-  std::string compile(int device, const KernelSource& src) override {
-    return hooks_.on_compile ? hooks_.on_compile(device, src) : std::string();
+  CompiledBinary compile(int device, const KernelSource& src) override {
+    return hooks_.on_compile ? hooks_.on_compile(device, src) : CompiledBinary{};
   }
-  std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+  std::shared_ptr<LoadedModule> load(int device, const CompiledBinary& compiled,
                                      const KernelSource& src) override {
-    if (hooks_.on_load) hooks_.on_load(device, binary, src);
+    if (hooks_.on_load) hooks_.on_load(device, compiled, src);
     return std::make_shared<CaptureModule>();
   }
   FunctionAttributes attributes(int, void*) override { return {}; }

@@ -14,9 +14,9 @@ namespace ndgpu::aot {
 
 struct CaptureHooks {
   // Called for each compile; returns the "binary" handed to on_load (may be empty).
-  std::function<std::string(int device, const KernelSource&)> on_compile;
-  // Called for each load, with the binary (from on_compile, the disk cache or the pack).
-  std::function<void(int device, const std::string& binary, const KernelSource&)> on_load;
+  std::function<CompiledBinary(int device, const KernelSource&)> on_compile;
+  // Called for each load, with the compile (from on_compile, the disk cache or the pack).
+  std::function<void(int device, const CompiledBinary&, const KernelSource&)> on_load;
   // Keep freed blocks by size and hand them out again, as the CUDA pool does (for timing
   // the host path of small ops: benchmarks/cpp/host_path.cpp). Single-threaded use only.
   bool reuse_memory = false;

@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
   hooks.on_compile = [&](int device, const KernelSource& src) {
     std::string key = kernel::cache_key(Device{DeviceType::CUDA, device}, src);
     if (seen.insert(key).second) kernels.push_back({device, src, key, ""});
-    return std::string();
+    return CompiledBinary{};
   };
   substitute_cuda_backend(aot::make_capture_backend(archs, hooks));
   std::vector<std::string> skipped;

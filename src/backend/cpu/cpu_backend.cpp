@@ -29,14 +29,17 @@ namespace {
 // A dlopen()ed kernel library; unloaded when the last user lets go.
 class HostModule : public LoadedModule {
  public:
-  explicit HostModule(void* handle) : handle_(handle) {}
+  HostModule(void* handle, std::map<std::string, std::string> lowered)
+      : handle_(handle), lowered_(std::move(lowered)) {}
   ~HostModule() override { ::dlclose(handle_); }
   void* function(const std::string& name) override {
-    return ::dlsym(handle_, entry_symbol(name).c_str());
+    auto it = lowered_.find(name);
+    return ::dlsym(handle_, (it == lowered_.end() ? entry_symbol(name) : it->second).c_str());
   }
 
  private:
   void* handle_;
+  std::map<std::string, std::string> lowered_;
 };
 
 // One block's launch record and arguments, run under the fault guard.
@@ -122,11 +125,20 @@ class CpuBackend : public Backend {
     if (n) std::memmove(dst, src, n);
   }
 
-  std::string compiler_identity(int) override { return "cpu " + host_compiler_identity(); }
-  std::string compile(int, const KernelSource& src) override { return compile_shared_object(src); }
+  // One compiler: src.compiler (nvcc on CUDA) does not apply here.
+  std::string compiler_identity(int, const KernelSource&) override {
+    return "cpu " + host_compiler_identity();
+  }
+  // A name expression "lowers" to the entry point the translation unit wraps it in.
+  CompiledBinary compile(int, const KernelSource& src) override {
+    CompiledBinary out{compile_shared_object(src), {}};
+    for (const std::string& e : src.name_expressions) out.lowered_names[e] = entry_symbol(e);
+    return out;
+  }
 
-  std::shared_ptr<LoadedModule> load(int, const std::string& binary,
+  std::shared_ptr<LoadedModule> load(int, const CompiledBinary& compiled,
                                      const KernelSource& src) override {
+    const std::string& binary = compiled.binary;
     // dlopen needs a file, and returns an already loaded library for a name it has seen:
     // name each file by its content, so equal binaries share one library and others never do.
     static const std::string dir = [] {
@@ -138,7 +150,7 @@ class CpuBackend : public Backend {
     if (read_file(path) != binary) write_file_atomic(path, binary);
     void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) throw BackendError(std::string("dlopen of kernel '") + src.name_hint + "' failed: " + ::dlerror());
-    return std::make_shared<HostModule>(h);
+    return std::make_shared<HostModule>(h, compiled.lowered_names);
   }
 
   FunctionAttributes attributes(int, void* function) override {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <unordered_map>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "backend/cuda/cublas.hpp"
 #include "backend/cuda/driver.hpp"
 #include "backend/cuda/host_array_pool.hpp"
+#include "backend/cuda/nvcc.hpp"
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/transfer.hpp"
 #include "ndgpu/errors.hpp"
@@ -71,7 +73,8 @@ class HostAllocator : public RawAllocator {
 
 class CudaModule : public LoadedModule {
  public:
-  CudaModule(int device, CUmodule module) : device_(device), module_(module) {}
+  CudaModule(int device, CUmodule module, std::map<std::string, std::string> lowered)
+      : device_(device), module_(module), lowered_(std::move(lowered)) {}
   ~CudaModule() override {
     try {
       make_current(device_);
@@ -85,7 +88,9 @@ class CudaModule : public LoadedModule {
     auto it = functions_.find(name);
     if (it != functions_.end()) return it->second;
     CUfunction f = nullptr;
-    CUresult r = driver().cuModuleGetFunction(&f, module_, name.c_str());
+    auto low = lowered_.find(name);  // a name expression: its mangled symbol
+    const std::string& symbol = low == lowered_.end() ? name : low->second;
+    CUresult r = driver().cuModuleGetFunction(&f, module_, symbol.c_str());
     if (r == CUDA_ERROR_NOT_FOUND) return nullptr;
     check(r, "cuModuleGetFunction");
     functions_.emplace(name, f);
@@ -95,6 +100,7 @@ class CudaModule : public LoadedModule {
  private:
   int device_;
   CUmodule module_;
+  std::map<std::string, std::string> lowered_;
   std::mutex mutex_;
   std::unordered_map<std::string, CUfunction> functions_;
 };
@@ -245,32 +251,30 @@ void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const v
            primary_context(src_device), n, as_stream(stream));
 }
 
-std::string CudaBackend::compiler_identity(int device) {
-  return nvrtc_identity(compute_capability(device));
+std::string CudaBackend::compiler_identity(int device, const KernelSource& src) {
+  int cc = compute_capability(device);
+  if (src.compiler == Compiler::Nvcc) return nvcc_identity() + " sm_" + std::to_string(cc);
+  return nvrtc_identity(cc);
 }
 
-std::string CudaBackend::compile(int device, const KernelSource& src) {
+CompiledBinary CudaBackend::compile(int device, const KernelSource& src) {
   DeviceState& s = state(device);
-  return nvrtc_compile(src, s.cc_major, s.cc_minor);
+  if (src.compiler == Compiler::Nvcc) return {nvcc_compile(src, s.cc_major * 10 + s.cc_minor), {}};
+  NvrtcResult r = nvrtc_compile_program(src, s.cc_major, s.cc_minor, src.name_expressions);
+  return {std::move(r.binary), std::move(r.lowered_names)};
 }
 
-NvrtcResult CudaBackend::compile_program(int device, const KernelSource& src,
-                                         const std::vector<std::string>& name_expressions) {
-  DeviceState& s = state(device);
-  return nvrtc_compile_program(src, s.cc_major, s.cc_minor, name_expressions);
-}
-
-std::shared_ptr<LoadedModule> CudaBackend::load(int device, const std::string& binary,
+std::shared_ptr<LoadedModule> CudaBackend::load(int device, const CompiledBinary& compiled,
                                                 const KernelSource& src) {
   state(device);
   make_current(device);
   CUmodule module = nullptr;
   // A cubin or PTX: the driver tells them apart (PTX must be NUL-terminated; c_str() is).
-  CUresult r = driver().cuModuleLoadData(&module, binary.c_str());
+  CUresult r = driver().cuModuleLoadData(&module, compiled.binary.c_str());
   if (r != CUDA_SUCCESS)
     throw BackendError("cuModuleLoadData failed: " + error_text(r) + " (kernel '" + src.name_hint +
                        "' on cuda:" + std::to_string(device) + ")");
-  return std::make_shared<CudaModule>(device, module);
+  return std::make_shared<CudaModule>(device, module, compiled.lowered_names);
 }
 
 FunctionAttributes CudaBackend::attributes(int device, void* function) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/cuda/entry_points.hpp"
 #include "backend/cuda/memory_pool.hpp"
 #include "backend/cuda/nvrtc.hpp"
 #include "ndgpu/backend.hpp"
@@ -18,10 +19,6 @@ namespace ndgpu::cuda {
 int probe_device_count();
 // Why there are no devices ("" when the driver loaded).
 std::string driver_status();
-
-class CudaBackend;
-// The backend, or nullptr when there is no usable device.
-std::unique_ptr<Backend> create_backend();
 
 
 class CudaBackend : public Backend {
@@ -45,9 +42,11 @@ class CudaBackend : public Backend {
   void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                    StreamHandle stream) override;
 
-  std::string compiler_identity(int device) override;  // "nvrtc-13.0 sm_90"
-  std::string compile(int device, const KernelSource& src) override;
-  std::shared_ptr<LoadedModule> load(int device, const std::string& binary,
+  // "nvrtc-13.0 sm_90", or nvcc's version and the architecture for Compiler::Nvcc.
+  std::string compiler_identity(int device, const KernelSource& src) override;
+  // NVRTC (with src's name expressions), or nvcc when src asks for it.
+  CompiledBinary compile(int device, const KernelSource& src) override;
+  std::shared_ptr<LoadedModule> load(int device, const CompiledBinary& compiled,
                                      const KernelSource& src) override;
   FunctionAttributes attributes(int device, void* function) override;
   void set_max_dynamic_shared_size(int device, void* function, int bytes) override;
@@ -61,9 +60,6 @@ class CudaBackend : public Backend {
   void gemm(int device, const GemmCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
-  // Compiles with name expressions ("f<float>") and returns their lowered names (RawModule).
-  NvrtcResult compile_program(int device, const KernelSource& src,
-                              const std::vector<std::string>& name_expressions);
   MemoryPool& memory_pool(int device);
   void free_all_blocks(int device) override;  // waits for the device, then frees cached segments
   PoolStats pool_stats(int device) override;

@@ -4,6 +4,8 @@
 #include <future>
 #include <vector>
 
+#include "backend/cuda/entry_points.hpp"
+
 namespace ndgpu::cuda {
 
 namespace {

@@ -53,7 +53,4 @@ class HostArrayPool {
   size_t held_ = 0;
 };
 
-// Waits for the default background tasks of every pool.
-void wait_for_host_pool_tasks();
-
 }  // namespace ndgpu::cuda

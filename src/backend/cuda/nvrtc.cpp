@@ -318,7 +318,7 @@ namespace ndgpu::cuda {
 std::string nvrtc_identity(int cc) { return nvrtc_version() + " sm_" + std::to_string(cc); }
 
 std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out) {
-  NvrtcResult r = nvrtc_compile_program(src, sm_major, sm_minor);
+  NvrtcResult r = nvrtc_compile_program(src, sm_major, sm_minor, src.name_expressions);
   if (log_out) *log_out = std::move(r.log);
   return std::move(r.binary);
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/cuda/entry_points.hpp"
 #include "ndgpu/backend.hpp"
 
 namespace ndgpu::cuda {
@@ -28,7 +29,8 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
                                   const std::vector<std::string>& name_expressions = {},
                                   bool cubin = false);
 
-// The binary only (cubin or PTX); the log goes to *log_out when given.
+// The binary only (cubin or PTX), src.name_expressions included; the log goes to *log_out
+// when given.
 std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor,
                           std::string* log_out = nullptr);
 
@@ -41,20 +43,15 @@ std::string nvrtc_identity(int cc);
 bool nvrtc_available();
 // Architectures NVRTC can emit cubins for, e.g. {75, 80, 86, 89, 90, 100, 120}.
 std::vector<int> nvrtc_supported_archs();
-// An option for nvrtc_compile_program (never passed on): compile with -minimal, and if that
+// backend.hpp's kTryMinimalOption (never passed on): compile with -minimal, and if that
 // fails, in full. User kernels get it (-minimal compiles ~20% faster; few kernels need
-// what it leaves out); other compilers never see it.
-inline constexpr const char* kTryMinimal = "--ndgpu-try-minimal";
+// what it leaves out).
+inline constexpr const char* kTryMinimal = kTryMinimalOption;
 // The -I options every compile gets for the CUDA toolkit's own headers (cuda_fp16.h,
 // cooperative_groups.h, CCCL), as CuPy passes them; empty when no toolkit is found.
 const std::vector<std::string>& toolkit_include_options();
 
 // "   1 | line" numbering used in compile errors.
 using ndgpu::number_lines;
-// Loads NVRTC and compiles a trivial kernel on a background thread, so that the first real
-// compile does not pay for NVRTC's one-time start-up (tens of milliseconds).
-void nvrtc_warm_up_async(int sm_major, int sm_minor);
-// Returns once the warm-up (if one was started) has finished.
-void nvrtc_wait_for_warm_up();
 
 }  // namespace ndgpu::cuda

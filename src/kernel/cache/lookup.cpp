@@ -17,17 +17,47 @@
 #include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu {
-namespace cuda {
-// src/backend/cuda/nvrtc.cpp: NVRTC needs no GPU, so CI checks every kernel with it.
-std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out);
-}  // namespace cuda
-
 namespace kernel {
 namespace {
 
-// Disk format: magic, payload length, payload digest, payload. Anything else is damaged.
-constexpr char kMagic[8] = {'N', 'D', 'G', 'P', 'U', 'K', '1', '\0'};
+// Disk format: magic, payload length, payload digest, payload. Anything else is damaged
+// (files of format 1, a bare binary, are too). The payload is the binary's length, the
+// binary, then each lowered name as (length, name expression, length, symbol).
+constexpr char kMagic[8] = {'N', 'D', 'G', 'P', 'U', 'K', '2', '\0'};
 constexpr size_t kHeader = 8 + 8 + 32;
+
+void put_sized(std::string& out, const std::string& s) {
+  uint64_t n = s.size();
+  out.append(reinterpret_cast<const char*>(&n), 8);
+  out += s;
+}
+
+bool get_sized(const std::string& in, size_t& at, std::string& s) {
+  uint64_t n;
+  if (in.size() - at < 8) return false;
+  std::memcpy(&n, in.data() + at, 8);
+  at += 8;
+  if (in.size() - at < n) return false;
+  s.assign(in, at, n);
+  at += n;
+  return true;
+}
+
+std::string encode(const CompiledBinary& c) {
+  std::string out;
+  put_sized(out, c.binary);
+  for (const auto& [expr, symbol] : c.lowered_names) put_sized(out, expr), put_sized(out, symbol);
+  return out;
+}
+
+std::optional<CompiledBinary> decode(const std::string& payload) {
+  CompiledBinary c;
+  size_t at = 0;
+  if (!get_sized(payload, at, c.binary)) return std::nullopt;
+  for (std::string expr, symbol; at < payload.size(); c.lowered_names[expr] = symbol)
+    if (!get_sized(payload, at, expr) || !get_sized(payload, at, symbol)) return std::nullopt;
+  return c;
+}
 
 std::string pack(const std::string& payload) {
   std::string out(kMagic, 8);
@@ -75,56 +105,40 @@ void trace(const char* what, const KernelSource& src, std::chrono::steady_clock:
   std::fprintf(stderr, "ndgpu: %s %s: %.1f ms\n", what, src.name_hint.c_str(), ms);
 }
 
-bool nvrtc_check_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("NDGPU_NVRTC_CHECK");
-    return e && *e && std::strcmp(e, "0") != 0;
-  }();
-  return on;
-}
-
-// The binary stored on disk under `key`, if it is there and whole.
-std::optional<std::string> read_cached(const std::string& key) {
+// The compile stored on disk under `key`, if it is there and whole.
+std::optional<CompiledBinary> read_cached(const std::string& key) {
   auto file = read_file(cache_path(key));
   if (!file) return std::nullopt;
-  if (auto payload = unpack(*file)) {
+  auto payload = unpack(*file);
+  if (auto compiled = payload ? decode(*payload) : std::nullopt) {
     ++state().disk_hits;
-    return payload;
+    return compiled;
   }
   ++state().damaged;  // the compile that follows overwrites it
   return std::nullopt;
 }
 
-std::string compile_with_cache(Device device, const KernelSource& src, const std::string& key) {
+CompiledBinary compile_with_cache(Device device, const KernelSource& src, const std::string& key) {
   Backend& be = backend_for(device);
   std::string path = cache_path(key);
   if (const char* dir = std::getenv("NDGPU_DUMP_SOURCE"); dir && *dir)
     write_file_atomic(std::string(dir) + "/" + src.name_hint + ".cu", src.source);
   auto t0 = std::chrono::steady_clock::now();
-  std::string binary = be.compile(device.index, src);
+  CompiledBinary compiled = be.compile(device.index, src);
   ++state().compiles;
   trace("compile", src, t0);
-  if (device.type == DeviceType::CPU && nvrtc_check_enabled()) {
-    try {
-      cuda::nvrtc_compile(src, 9, 0, nullptr);
-    } catch (const CompileError& e) {
-      throw CompileError("kernel '" + src.name_hint +
-                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
-                         e.log, e.source);
-    }
-  }
   try {
-    write_file_atomic(path, pack(binary));
+    write_file_atomic(path, pack(encode(compiled)));
   } catch (const BackendError&) {
     // A read-only cache folder costs a recompile next time, nothing more.
   }
-  return binary;
+  return compiled;
 }
 
 }  // namespace
 
 std::string cache_key(Device device, const KernelSource& src) {
-  std::string material = backend_for(device).compiler_identity(device.index);
+  std::string material = backend_for(device).compiler_identity(device.index, src);
   material += '\0' + embedded_headers_digest() + '\0' + src.source + '\0';
   for (const auto& o : src.options) material += o + '\0';
   for (const auto& [name, text] : src.headers) material += name + '\0' + text + '\0';
@@ -133,6 +147,8 @@ std::string cache_key(Device device, const KernelSource& src) {
     for (const auto& t : e.param_types) material += t + ',';
     material += ')';
   }
+  material += src.compiler == Compiler::Nvcc ? "|nvcc|" : "|default|";
+  for (const auto& e : src.name_expressions) material += e + '\0';
   return hash_hex(material);
 }
 
@@ -163,9 +179,11 @@ std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src
   Backend& be = backend_for(device);
   std::shared_ptr<LoadedModule> module;
   auto t0 = std::chrono::steady_clock::now();
-  if (auto aot = device.type == DeviceType::CUDA ? aot_pack_find(key) : std::nullopt) {
+  // The pack holds ndgpu's own kernels: bare cubins, no name expressions.
+  bool packed = device.type == DeviceType::CUDA && src.name_expressions.empty();
+  if (auto aot = packed ? aot_pack_find(key) : std::nullopt) {
     try {
-      module = be.load(device.index, *aot, src);
+      module = be.load(device.index, CompiledBinary{*aot, {}}, src);
       ++st.pack_hits;
       trace("load (ahead-of-time pack)", src, t0);
     } catch (const BackendError&) {
@@ -173,9 +191,9 @@ std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src
     }
   }
   if (!module)
-    if (auto binary = read_cached(key)) {
+    if (auto compiled = read_cached(key)) {
       t0 = std::chrono::steady_clock::now();
-      module = be.load(device.index, *binary, src);
+      module = be.load(device.index, *compiled, src);
       trace("load (disk cache)", src, t0);
     }
   if (module) {
@@ -190,9 +208,9 @@ std::shared_ptr<LoadedModule> module_for(Device device, const KernelSource& src,
   std::string mem_key = device.str() + ":" + key;
   if (auto m = find_loaded(device, src, key, mem_key)) return m;
   if (!compile) return nullptr;
-  std::string binary = compile_with_cache(device, src, key);
+  CompiledBinary compiled = compile_with_cache(device, src, key);
   auto t0 = std::chrono::steady_clock::now();
-  auto module = backend_for(device).load(device.index, binary, src);
+  auto module = backend_for(device).load(device.index, compiled, src);
   trace("load", src, t0);
   std::lock_guard lk(state().mu);
   state().modules[mem_key] = module;

@@ -1,6 +1,7 @@
 // Every runtime-compiled kernel goes through here: memory cache per device, then the disk
 // cache, then the backend's compiler. Keys hash the full source, every header's text, the
-// options and the compiler's identity and target.
+// options, the name expressions and the compiler's identity and target. The disk cache keeps
+// each compile's binary and lowered names.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -17,18 +18,18 @@ struct CompiledKernel {
 };
 
 // Returns src.entries[entry]'s function on `device`, compiling only on a miss (CUDA looks in
-// the ahead-of-time pack before the disk cache). With
-// NDGPU_NVRTC_CHECK=1 a CPU compile is also checked with NVRTC for sm_90.
+// the ahead-of-time pack before the disk cache).
 CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
 // The same without compiling: nullopt when `src` is in none of the caches (the quick tier
 // asks this before it runs a kernel through the interpreter instead).
 std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry = 0);
-// Loads every entry of `src` (RawModule); keyed and cached as get_kernel.
+// Loads every entry of `src` (RawModule); keyed and cached as get_kernel. The module finds
+// functions by name or by one of src.name_expressions.
 std::shared_ptr<LoadedModule> get_module(Device device, const KernelSource& src);
 
 // The disk-cache key of `src` for `device` (exposed for tests).
 std::string cache_key(Device device, const KernelSource& src);
-// Where the binary for `key` lives on disk.
+// Where the compile for `key` lives on disk.
 std::string cache_path(const std::string& key);
 // Counters for tests and benchmarks: compiler runs and disk-cache hits in this process;
 // pack_hits counts binaries taken from the ahead-of-time pack (cache/aot_pack.hpp).

@@ -1,11 +1,9 @@
 #include "kernel/raw/raw_module.hpp"
 
-#include <cstdlib>
-#include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
-#include "backend/cuda/cuda_backend.hpp"
 #include "backend/device_headers.hpp"
 #include "backend/files.hpp"
 #include "kernel/cache/lookup.hpp"
@@ -31,21 +29,6 @@ std::vector<std::string> include_names(const std::string& text) {
     if (close != std::string::npos) out.push_back(line.substr(open + 1, close - open - 1));
   }
   return out;
-}
-
-bool nvrtc_check_enabled() {
-  const char* e = std::getenv("NDGPU_NVRTC_CHECK");
-  return e && *e && std::strcmp(e, "0") != 0;
-}
-
-std::string read_names(const std::string& path, std::map<std::string, std::string>* out) {
-  auto text = read_file(path);
-  if (!text) return "";
-  for (const std::string& line : split_lines(*text)) {
-    size_t tab = line.find('\t');
-    if (tab != std::string::npos) (*out)[line.substr(0, tab)] = line.substr(tab + 1);
-  }
-  return *text;
 }
 
 }  // namespace
@@ -83,6 +66,19 @@ KernelSource RawModuleState::source() const {
   src.options = compile_options;
   src.headers = headers;
   src.name_hint = kernels.empty() ? "raw_module" : kernels.front().name;
+  if (backend == "nvcc") {
+    src.compiler = Compiler::Nvcc;  // extern "C" kernels only: nvcc reports no lowered names
+  } else {
+    src.options.push_back(kTryMinimalOption);
+    // Template instantiations, and kernels that are not extern "C", are found by the
+    // symbols their name expressions lower to.
+    auto& exprs = src.name_expressions;
+    exprs = name_expressions;
+    for (const CudaKernelDecl& k : kernels)
+      if (!k.extern_c && k.template_params.empty() &&
+          std::find(exprs.begin(), exprs.end(), k.name) == exprs.end())
+        exprs.push_back(k.name);
+  }
   // Every kernel the CPU backend can call: the parsed non-templates and the name expressions.
   for (const CudaKernelDecl& k : kernels) {
     if (!k.parsed || !k.template_params.empty()) continue;
@@ -113,74 +109,19 @@ const RawModuleState::Declaration* RawModuleState::declaration(const std::string
   return it->second.decl.parsed ? &it->second : nullptr;
 }
 
-RawModuleState::Loaded& RawModuleState::load(Device device) {
-  std::string dev = device.str();
-  if (auto it = loaded_.find(dev); it != loaded_.end()) return it->second;
-  Backend& be = backend_for(device);
-  Loaded l;
+LoadedModule& RawModuleState::load(Device device) {
+  std::shared_ptr<LoadedModule>& module = loaded_[device.str()];
+  if (module) return *module;
   KernelSource src = source();
-  if (!binary.empty()) {
-    if (device.type != DeviceType::CUDA)
-      throw ValueError("RawModule(path='" + path + "'): the CPU backend cannot run CUDA binaries "
-                       "(cubin, PTX, fatbin); pass the CUDA source as code= or a .cu path");
-    l.module = be.load(device.index, binary, src);
-    return loaded_[dev] = l;
+  if (binary.empty()) {
+    module = get_module(device, src);
+  } else if (device.type == DeviceType::CPU) {
+    throw ValueError("RawModule(path='" + path + "'): the CPU backend cannot run CUDA binaries "
+                     "(cubin, PTX, fatbin); pass the CUDA source as code= or a .cu path");
+  } else {
+    module = backend_for(device).load(device.index, CompiledBinary{binary, {}}, src);
   }
-  if (device.type == DeviceType::CPU) {
-    auto before = cache_stats().compiles;
-    l.module = get_module(device, src);
-    // CI compiles every kernel with NVRTC; templates only compile once instantiated.
-    if (!name_expressions.empty() && nvrtc_check_enabled() && cache_stats().compiles > before) {
-      try {
-        cuda::nvrtc_compile_program(src, 9, 0, name_expressions);
-      } catch (const CompileError& e) {
-        throw CompileError("kernel '" + src.name_hint +
-                               "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
-                           e.log, e.source);
-      }
-    }
-    return loaded_[dev] = l;
-  }
-#ifndef NDGPU_HAVE_CUDA_HEADERS
-  throw BackendError("ndgpu was built without the CUDA headers");
-#else
-  // CUDA: names other than extern "C" ones need NVRTC's lowered (mangled) names.
-  std::vector<std::string> exprs = name_expressions;
-  for (const CudaKernelDecl& k : kernels)
-    if (!k.extern_c && k.template_params.empty()) exprs.push_back(k.name);
-  auto& cuda_be = dynamic_cast<cuda::CudaBackend&>(be);
-  if (backend == "nvcc") {
-    std::string key = hash_hex(cache_key(device, src) + '\0' + nvcc_identity());
-    std::string file = cache_dir() + "/nvcc/" + key + ".cubin";
-    auto cubin = read_file(file);
-    if (!cubin || cubin->compare(0, 4, "\x7f" "ELF") != 0) {
-      cubin = nvcc_compile(src, cuda_be.compute_capability(device.index));
-      fs::create_directories(cache_dir() + "/nvcc");
-      write_file_atomic(file, *cubin);
-    }
-    l.module = be.load(device.index, *cubin, src);
-    return loaded_[dev] = l;
-  }
-  src.options.push_back(cuda::kTryMinimal);  // NVRTC only (nvcc returned above)
-  if (exprs.empty()) {
-    l.module = get_module(device, src);
-    return loaded_[dev] = l;
-  }
-  // The lowered names live beside the cached binary: equal keys give equal names.
-  std::string names_file = cache_path(cache_key(device, src)) + ".names";
-  if (!read_names(names_file, &l.lowered).empty() && l.lowered.size() == exprs.size()) {
-    l.module = get_module(device, src);
-    return loaded_[dev] = l;
-  }
-  l.lowered.clear();
-  cuda::NvrtcResult r = cuda_be.compile_program(device.index, src, exprs);
-  std::string text;
-  for (auto& [e, low] : r.lowered_names) text += e + '\t' + low + '\n';
-  write_file_atomic(names_file, text);
-  l.lowered = r.lowered_names;
-  l.module = be.load(device.index, r.binary, src);
-  return loaded_[dev] = l;
-#endif
+  return *module;
 }
 
 void* RawModuleState::function(Device device, const std::string& name) {
@@ -190,10 +131,7 @@ void* RawModuleState::function(Device device, const std::string& name) {
     throw ValueError("RawModule has no '" + name + "': a template instantiation must be listed "
                      "in name_expressions");
   std::lock_guard lk(mu_);
-  Loaded& l = load(device);
-  std::string symbol = name;
-  if (auto it = l.lowered.find(name); it != l.lowered.end()) symbol = it->second;
-  void* f = l.module->function(symbol);
+  void* f = load(device).function(name);
   if (f) return f;
   if (device.type == DeviceType::CPU && binary.empty()) {
     auto k = instantiate(kernels, name);
@@ -201,8 +139,9 @@ void* RawModuleState::function(Device device, const std::string& name) {
       throw ValueError("cannot read the parameter list of kernel '" + name +
                        "', which the CPU backend needs to call it");
   }
-  if (backend == "nvcc" && device.type == DeviceType::CUDA && is_expr)
-    throw ValueError("kernel '" + name + "': backend='nvcc' finds extern \"C\" kernels only");
+  if (backend == "nvcc" && device.type != DeviceType::CPU)
+    throw ValueError("kernel '" + name + "' was not found in the module (backend='nvcc' finds "
+                     "extern \"C\" kernels only)");
   throw ValueError("kernel '" + name + "' was not found in the module");
 }
 

@@ -35,15 +35,11 @@ struct RawModuleState {
   const Declaration* declaration(const std::string& name);
 
  private:
-  struct Loaded {
-    std::shared_ptr<LoadedModule> module;
-    std::map<std::string, std::string> lowered;  // name expression -> symbol (CUDA)
-  };
-  Loaded& load(Device device);
+  LoadedModule& load(Device device);
   KernelSource source() const;
 
   std::mutex mu_;
-  std::map<std::string, Loaded> loaded_;  // by device ("cuda:0")
+  std::map<std::string, std::shared_ptr<LoadedModule>> loaded_;  // by device ("cuda:0")
   std::map<std::string, Declaration> instantiated_;
 };
 
@@ -51,11 +47,5 @@ struct RawModuleState {
 // name used in the #include; ndgpu's own device headers are left to the compilers.
 std::map<std::string, std::string> collect_headers(const std::string& code,
                                                    const std::vector<std::string>& include_dirs);
-
-// nvcc in a subprocess (backend='nvcc' on CUDA): a cubin for sm_<arch>, headers written to a
-// temporary folder. Raises CompileError with nvcc's output and the numbered source.
-std::string nvcc_compile(const KernelSource& src, int arch);
-// "nvcc <version>"; raises BackendError when nvcc cannot be found.
-std::string nvcc_identity();
 
 }  // namespace ndgpu::kernel

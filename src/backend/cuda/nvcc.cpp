@@ -1,6 +1,8 @@
 // backend='nvcc': the CUDA toolkit's compiler in a subprocess, for kernels NVRTC cannot take
 // (the seed's HIP workaround; CuPy's backend='nvcc'). Headers are written to a temporary
 // folder: ndgpu's device headers and the user's (read through -I when the module was made).
+#include "backend/cuda/nvcc.hpp"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -9,10 +11,9 @@
 
 #include "backend/device_headers.hpp"
 #include "backend/files.hpp"
-#include "kernel/raw/raw_module.hpp"
 #include "ndgpu/errors.hpp"
 
-namespace ndgpu::kernel {
+namespace ndgpu::cuda {
 namespace {
 
 namespace fs = std::filesystem;
@@ -42,6 +43,9 @@ std::string nvcc_identity() {
 }
 
 std::string nvcc_compile(const KernelSource& src, int arch) {
+  if (!src.name_expressions.empty())
+    throw CompileError("nvcc cannot compile kernel '" + src.name_hint + "' with name expressions "
+                       "(nvcc reports no lowered names; NVRTC does)", "", src.source);
   TempDir tmp("ndgpu-nvcc");
   const fs::path work = tmp.path();
   for (const auto* headers : {&embedded_device_headers(), &src.headers})
@@ -60,7 +64,8 @@ std::string nvcc_compile(const KernelSource& src, int arch) {
   if (!has_arch) cmd += " -arch=sm_" + std::to_string(arch);
   if (!has_std) cmd += " -std=c++17";
   cmd += " -I" + shell_quote((work / "include").string());
-  for (const auto& o : src.options) cmd += " " + shell_quote(o);
+  for (const auto& o : src.options)
+    if (o != kTryMinimalOption) cmd += " " + shell_quote(o);
   cmd += " -o " + shell_quote((work / "kernel.cubin").string()) + " " + shell_quote((work / "kernel.cu").string());
   int status = 0;
   std::string log = run_command(cmd, &status);
@@ -73,4 +78,4 @@ std::string nvcc_compile(const KernelSource& src, int arch) {
   return *cubin;
 }
 
-}  // namespace ndgpu::kernel
+}  // namespace ndgpu::cuda

@@ -1,0 +1,85 @@
+// NDGPU_NVRTC_CHECK=1: a Backend that forwards everything to the CPU backend and compiles
+// each source with NVRTC for sm_90 too, so that CI catches kernels a GPU could not compile.
+#include <utility>
+
+#include "backend/cuda/entry_points.hpp"
+#include "backend/cuda/nvrtc.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::cuda {
+namespace {
+
+class NvrtcCheckBackend : public Backend {
+ public:
+  explicit NvrtcCheckBackend(std::unique_ptr<Backend> inner) : in_(std::move(inner)) {}
+
+  CompiledBinary compile(int device, const KernelSource& src) override {
+    CompiledBinary out = in_->compile(device, src);
+    try {
+      nvrtc_compile_program(src, 9, 0, src.name_expressions);
+    } catch (const CompileError& e) {
+      throw CompileError("kernel '" + src.name_hint +
+                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
+                         e.log, e.source);
+    }
+    return out;
+  }
+
+  // The rest is the inner backend's.
+  DeviceType type() const override { return in_->type(); }
+  int device_count() override { return in_->device_count(); }
+  void* allocate(int d, size_t n, StreamHandle s) override { return in_->allocate(d, n, s); }
+  void deallocate(int d, void* p, size_t n, StreamHandle s) override { in_->deallocate(d, p, n, s); }
+  size_t used_bytes(int d) override { return in_->used_bytes(d); }
+  void copy_to_device(int d, void* dst, const void* src, size_t n, StreamHandle s) override {
+    in_->copy_to_device(d, dst, src, n, s);
+  }
+  void copy_to_host(int d, void* dst, const void* src, size_t n, StreamHandle s) override {
+    in_->copy_to_host(d, dst, src, n, s);
+  }
+  void* acquire_host_buffer(int d, size_t n) override { return in_->acquire_host_buffer(d, n); }
+  void release_host_buffer(int d, void* p) override { in_->release_host_buffer(d, p); }
+  void copy_device(int dd, void* dst, int sd, const void* src, size_t n, StreamHandle s) override {
+    in_->copy_device(dd, dst, sd, src, n, s);
+  }
+  std::string compiler_identity(int d, const KernelSource& src) override {
+    return in_->compiler_identity(d, src);
+  }
+  std::shared_ptr<LoadedModule> load(int d, const CompiledBinary& c, const KernelSource& src) override {
+    return in_->load(d, c, src);
+  }
+  FunctionAttributes attributes(int d, void* f) override { return in_->attributes(d, f); }
+  void set_max_dynamic_shared_size(int d, void* f, int bytes) override {
+    in_->set_max_dynamic_shared_size(d, f, bytes);
+  }
+  void launch(int d, void* f, const LaunchConfig& cfg, void** args) override {
+    in_->launch(d, f, cfg, args);
+  }
+  void synchronize(int d) override { in_->synchronize(d); }
+  StreamHandle create_stream(int d, bool nb) override { return in_->create_stream(d, nb); }
+  void destroy_stream(int d, StreamHandle s) override { in_->destroy_stream(d, s); }
+  void synchronize_stream(int d, StreamHandle s) override { in_->synchronize_stream(d, s); }
+  EventHandle create_event(int d) override { return in_->create_event(d); }
+  void destroy_event(int d, EventHandle e) override { in_->destroy_event(d, e); }
+  void record_event(int d, EventHandle e, StreamHandle s) override { in_->record_event(d, e, s); }
+  void synchronize_event(int d, EventHandle e) override { in_->synchronize_event(d, e); }
+  float elapsed_ms(int d, EventHandle a, EventHandle b) override { return in_->elapsed_ms(d, a, b); }
+  PoolStats pool_stats(int d) override { return in_->pool_stats(d); }
+  void free_all_blocks(int d) override { in_->free_all_blocks(d); }
+  void set_pool_limit(int d, size_t bytes) override { in_->set_pool_limit(d, bytes); }
+  size_t pool_limit(int d) override { return in_->pool_limit(d); }
+  unsigned resident_blocks(int d, void* f, unsigned threads) override {
+    return in_->resident_blocks(d, f, threads);
+  }
+
+ private:
+  std::unique_ptr<Backend> in_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> with_nvrtc_check(std::unique_ptr<Backend> inner) {
+  return std::make_unique<NvrtcCheckBackend>(std::move(inner));
+}
+
+}  // namespace ndgpu::cuda
