@@ -74,12 +74,16 @@ _find_cpu_blas()
 _atexit.register(_core._wait_for_background_work)
 
 # The ufuncs, under NumPy's names and aliases.
-for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "negative",
-              "absolute", "equal", "not_equal", "less", "less_equal", "greater",
-              "greater_equal", "maximum", "minimum", "exp", "log", "log1p", "sqrt"):
+for _name in _core._ufunc_names():
     globals()[_name] = getattr(_core, _name)
-divide = true_divide  # noqa: F821
-abs = absolute  # noqa: A001,F821
+for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "remainder"),
+                      ("pow", "power"), ("conj", "conjugate"), ("bitwise_not", "invert"),
+                      ("bitwise_invert", "invert"), ("bitwise_left_shift", "left_shift"),
+                      ("bitwise_right_shift", "right_shift"), ("acos", "arccos"),
+                      ("asin", "arcsin"), ("atan", "arctan"), ("acosh", "arccosh"),
+                      ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2"),
+                      ("radians", "deg2rad"), ("degrees", "rad2deg")):
+    globals()[_alias] = getattr(_core, _name)
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
 # NumPy on first access, so `import ndgpu` does not import NumPy).

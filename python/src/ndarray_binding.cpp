@@ -170,11 +170,14 @@ void bind_ndarray(nb::module_& m) {
            })
       .def("__neg__", [](const NDArray& a) { return unary("negative", a); })
       .def("__pos__", [](const NDArray& a) { return a.copy(); })
-      .def("__abs__", [](const NDArray& a) { return unary("absolute", a); });
+      .def("__abs__", [](const NDArray& a) { return unary("absolute", a); })
+      .def("__invert__", [](const NDArray& a) { return unary("invert", a); });
 
   struct Op { const char* py; const char* ufunc; };
   for (Op op : {Op{"add", "add"}, Op{"sub", "subtract"}, Op{"mul", "multiply"},
-                Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}}) {
+                Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}, Op{"pow", "power"},
+                Op{"mod", "remainder"}, Op{"and", "bitwise_and"}, Op{"or", "bitwise_or"},
+                Op{"xor", "bitwise_xor"}, Op{"lshift", "left_shift"}, Op{"rshift", "right_shift"}}) {
     std::string name = op.py;
     const char* uf = op.ufunc;
     const ops::Ufunc* h = &ufunc_handle(uf);

@@ -166,6 +166,11 @@ void bind_ops(nb::module_& m) {
       .def_prop_ro("nargs", [](const PyUfunc& u) { return u.nin + u.nout; })
       .def_prop_ro("name", [](const PyUfunc& u) { return u.name; })
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.name + "'>"; });
+  m.def("_ufunc_names", [] {
+    nb::list names;
+    for (const auto& info : list_ufuncs()) names.append(nb::str(info.name.c_str()));
+    return names;
+  });
   for (const auto& info : list_ufuncs())
     m.attr(info.name.c_str()) = PyUfunc{info.name, info.nin, info.nout, &ufunc_handle(info.name)};
 }

@@ -12,7 +12,10 @@ void write_device_includes(SourceWriter& src, std::span<const ArgSpec> args,
   }
   any_complex = any_complex || code.find("complex") != std::string::npos;
   any_half = any_half || code.find("float16") != std::string::npos;
-  if (any_cast || code.find("ndgpu::") != std::string::npos) {
+  if (code.find("ndgpu::ufn::") != std::string::npos) {
+    src << "#include \"ndgpu/ufunc_math.cuh\"\n";  // the second wave of ufunc functions
+    any_complex = true;
+  } else if (any_cast || code.find("ndgpu::") != std::string::npos) {
     src << "#include \"ndgpu/math.cuh\"\n";  // casts and the ufuncs' functions
     any_complex = true;
   } else {

@@ -9,6 +9,7 @@
 #include "kernel/elementwise/shortcut.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/reductions.hpp"
 #include "ops/ufunc_table.hpp"
 
 namespace ndgpu {
@@ -108,6 +109,23 @@ std::optional<bool> out_of_range_comparison(const std::string& name,
   return (op == 2 || op == 3) == array_is_less;
 }
 
+// NumPy's integer power raises for negative exponents (its loop checks each element).
+void check_exponent(const ops::Ufunc& u, const ops::UfuncLoop& loop, const Operand& exponent) {
+  if (!u.refuses_negative_integer_exponent || !is_integer(loop.in[1])) return;
+  bool negative;
+  if (const Scalar* s = std::get_if<Scalar>(&exponent)) {
+    negative = is_integer(s->dtype()) && s->as_double() < 0;
+  } else {
+    const NDArray& e = std::get<NDArray>(exponent);
+    if (kind(e.dtype()) != DTypeKind::Int || e.size() == 0) return;
+    const Operand args[2] = {e, Scalar::py_int(0)};
+    bool host = false;
+    any(call_ufunc("less", args)[0]).to_host(&host);
+    negative = host;
+  }
+  if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
+}
+
 }  // namespace
 
 const ops::Ufunc& ufunc_handle(const std::string& name) { return lookup(name); }
@@ -119,7 +137,9 @@ UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common) {
 
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, const NDArray* out) {
   if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype()) {
-    const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));
+    const ops::UfuncLoop& loop = resolve_loop(u, a.dtype());
+    if (u.refuses_negative_integer_exponent) check_exponent(u, loop, b);
+    const kernel::ElementwiseDefinition& def = loop_definition(u, loop);
     const NDArray* ins[2] = {&a, &b};
     NDArray result;
     if (kernel::run_elementwise_shortcut(def, ins, std::span(&out, out ? 1 : 0), &result))
@@ -161,6 +181,7 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
       return {r};
     }
   const ops::UfuncLoop& loop = resolve_loop(u, dtype ? *dtype : common_dtype(inputs));
+  if (u.refuses_negative_integer_exponent) check_exponent(u, loop, inputs[1]);
   for (size_t k = 0; k < out.size(); ++k)
     if (!can_cast(loop.out[k], out[k].dtype(), Casting::SameKind))
       throw TypeError("Cannot cast ufunc '" + u.name + "' output from " +

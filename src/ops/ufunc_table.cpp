@@ -32,6 +32,90 @@ Ufunc make(const std::string& name, int nin) {
   return u;
 }
 
+// `out0 = ndgpu::ufn::<fn>(in0[, in1])` (device/ndgpu/ufunc_math.cuh) over `types`.
+void add_fn(std::vector<Ufunc>& t, const std::string& name, int nin, const char* types,
+            const std::string& fn = "", char out_type = 0) {
+  Ufunc u = make(name, nin);
+  add_loops(u, types, "out0 = ndgpu::ufn::" + (fn.empty() ? name : fn) +
+                          (nin == 1 ? "(in0)" : "(in0, in1)"), out_type);
+  t.push_back(std::move(u));
+}
+
+// The second wave (NumPy's loops as numpy.<ufunc>.types lists them): arithmetic, rounding,
+// trigonometry, classification, logic and bits.
+void add_math_ufuncs(std::vector<Ufunc>& t) {
+  constexpr const char* kIntsInexact = "bBhHiIlLefdFD";
+  constexpr const char* kIntsReal = "bBhHiIlLefd";
+  constexpr const char* kReal = "efd";
+  {
+    Ufunc u = make("power", 2);
+    add_loops(u, kIntsInexact, "out0 = ndgpu::ufn::power(in0, in1)");
+    u.refuses_negative_integer_exponent = true;
+    t.push_back(std::move(u));
+  }
+  add_fn(t, "remainder", 2, kIntsReal);
+  add_fn(t, "fmod", 2, kIntsReal);
+  for (const char* f : {"square", "reciprocal", "sign"}) add_fn(t, f, 1, kIntsInexact);
+  for (const char* f : {"floor", "ceil", "trunc"}) add_fn(t, f, 1, "?bBhHiIlLefd");
+  for (const char* f : {"rint", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
+                        "tanh", "arcsinh", "arccosh", "arctanh", "exp2", "expm1", "log2", "log10"})
+    add_fn(t, f, 1, kInexact);
+  for (const char* f : {"cbrt", "fabs"}) add_fn(t, f, 1, kReal);
+  for (const char* f : {"arctan2", "hypot", "copysign"}) add_fn(t, f, 2, kReal);
+  {
+    Ufunc u = make("deg2rad", 1);
+    add_loops(u, kReal, "out0 = in0 * (decltype(in0))(0.017453292519943295769)");
+    t.push_back(std::move(u));
+    Ufunc v = make("rad2deg", 1);
+    add_loops(v, kReal, "out0 = in0 * (decltype(in0))(57.295779513082320877)");
+    t.push_back(std::move(v));
+  }
+  {
+    Ufunc u = make("isnan", 1);
+    add_loops(u, kAll, "out0 = ndgpu::isnan_(in0)", '?');
+    t.push_back(std::move(u));
+  }
+  add_fn(t, "isinf", 1, kAll, "", '?');
+  add_fn(t, "isfinite", 1, kAll, "", '?');
+  struct Logic { const char* name; const char* body; };
+  for (Logic l : {Logic{"logical_and", "out0 = ndgpu::ufn::truth(in0) && ndgpu::ufn::truth(in1)"},
+                  Logic{"logical_or", "out0 = ndgpu::ufn::truth(in0) || ndgpu::ufn::truth(in1)"},
+                  Logic{"logical_xor", "out0 = ndgpu::ufn::truth(in0) != ndgpu::ufn::truth(in1)"}}) {
+    Ufunc u = make(l.name, 2);
+    add_loops(u, kAll, l.body, '?');
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("logical_not", 1);
+    add_loops(u, kAll, "out0 = !ndgpu::ufn::truth(in0)", '?');
+    t.push_back(std::move(u));
+  }
+  struct Bits { const char* name; const char* op; };
+  for (Bits b : {Bits{"bitwise_and", "&"}, Bits{"bitwise_or", "|"}, Bits{"bitwise_xor", "^"}}) {
+    Ufunc u = make(b.name, 2);
+    add_loops(u, "?", std::string("out0 = in0 ") + b.op + " in1");
+    add_loops(u, kInts, std::string("out0 = in0 ") + b.op + " in1");
+    t.push_back(std::move(u));
+  }
+  {
+    Ufunc u = make("invert", 1);
+    add_loops(u, "?", "out0 = !in0");
+    add_loops(u, kInts, "out0 = ~in0");
+    t.push_back(std::move(u));
+  }
+  add_fn(t, "left_shift", 2, kInts);
+  add_fn(t, "right_shift", 2, kInts);
+  {
+    Ufunc u = make("positive", 1);
+    add_loops(u, kIntsInexact, "out0 = in0");
+    t.push_back(std::move(u));
+    Ufunc c = make("conjugate", 1);
+    add_loops(c, kIntsReal, "out0 = in0");
+    add_loops(c, "FD", "out0 = ndgpu::conj(in0)");
+    t.push_back(std::move(c));
+  }
+}
+
 std::vector<Ufunc> build() {
   std::vector<Ufunc> t;
   {
@@ -112,6 +196,7 @@ std::vector<Ufunc> build() {
     add_loops(u, kInexact, std::string("out0 = ndgpu::") + name + "_(in0)");
     t.push_back(std::move(u));
   }
+  add_math_ufuncs(t);
   return t;
 }
 

@@ -30,12 +30,15 @@ struct Ufunc {
   int nin = 1, nout = 1;
   std::vector<UfuncLoop> loops;  // in NumPy's order: the first loop that fits is used
   std::string unsupported_bool;  // NumPy's message for bool inputs, where it has one
+  // power: an integer loop raises NumPy's ValueError for a negative exponent.
+  bool refuses_negative_integer_exponent = false;
   // The loop chosen for each common input dtype, filled on first use.
   mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
   Ufunc() = default;
   Ufunc(Ufunc&& o) noexcept
       : name(std::move(o.name)), nin(o.nin), nout(o.nout), loops(std::move(o.loops)),
-        unsupported_bool(std::move(o.unsupported_bool)) {}
+        unsupported_bool(std::move(o.unsupported_bool)),
+        refuses_negative_integer_exponent(o.refuses_negative_integer_exponent) {}
 };
 
 const std::vector<Ufunc>& ufunc_table();

@@ -68,6 +68,7 @@ class NvrtcCheckBackend : public Backend {
   void free_all_blocks(int d) override { in_->free_all_blocks(d); }
   void set_pool_limit(int d, size_t bytes) override { in_->set_pool_limit(d, bytes); }
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
+  void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
   unsigned resident_blocks(int d, void* f, unsigned threads) override {
     return in_->resident_blocks(d, f, threads);
   }
