@@ -11,6 +11,8 @@ namespace ndgpu::cuda {
 
 // Every driver entry point ndgpu uses, named as the exported symbol (the _v2 names where
 // cuda.h maps the plain name onto them).
+// An X-macro list: clang-format reflows it differently on each run.
+// clang-format off
 #define NDGPU_CUDA_DRIVER_FUNCTIONS(X)                                                      \
   X(cuInit) X(cuGetErrorName) X(cuGetErrorString) X(cuDriverGetVersion) X(cuDeviceGetCount) \
   X(cuDeviceGet) X(cuDeviceGetAttribute) X(cuDeviceGetName) X(cuDevicePrimaryCtxRetain)     \
@@ -23,6 +25,7 @@ namespace ndgpu::cuda {
   X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent)      \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
   X(cuEventQuery) X(cuEventElapsedTime_v2)
+// clang-format on
 
 struct DriverApi {
 #define NDGPU_DECLARE_FN(name) decltype(&::name) name = nullptr;
