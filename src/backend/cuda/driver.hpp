@@ -22,7 +22,7 @@ namespace ndgpu::cuda {
   X(cuMemcpyDtoDAsync_v2) X(cuMemcpyPeerAsync) X(cuMemsetD8Async) X(cuModuleLoadData)      \
   X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel) X(cuFuncGetAttribute)        \
   X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuStreamCreate)  \
-  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent)      \
+  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery)                          \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
   X(cuEventQuery) X(cuEventElapsedTime_v2)
 // clang-format on
