@@ -111,8 +111,11 @@ void bind_ndarray(nb::module_& m) {
       .def("copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
            nb::arg("order") = nb::none())
       .def("astype",
-           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
-             return a.astype(to_dtype(dtype), copy);
+           // subok: ndgpu has no ndarray subclasses, so every value gives NumPy's result.
+           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting,
+              nb::handle /*subok*/, bool copy) {
+             return a.astype(to_dtype(dtype), copy, to_order_opt(order),
+                             to_casting(casting, Casting::Unsafe));
            },
            nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
            nb::arg("subok") = nb::none(), nb::arg("copy") = true)

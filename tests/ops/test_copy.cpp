@@ -30,6 +30,24 @@ TEST(Copy, AstypeTruncatesAndKeepsFortranLayout) {
   EXPECT_EQ(a.astype(DType::Float64, false).storage(), a.storage());  // no copy asked, none made
 }
 
+TEST(Copy, AstypeHonoursOrderAndCasting) {
+  NDArray a = iota({2, 3});
+  NDArray f = a.astype(DType::Float32, true, Order::F);
+  EXPECT_TRUE(f.f_contiguous());
+  EXPECT_EQ(host<float>(f), std::vector<float>({0, 1, 2, 3, 4, 5}));
+  EXPECT_NE(a.astype(DType::Float64, false, Order::F).storage(), a.storage());
+  EXPECT_EQ(a.astype(DType::Float64, false, Order::C).storage(), a.storage());
+  EXPECT_EQ(a.astype(DType::Complex128, true, std::nullopt, Casting::Safe).dtype(),
+            DType::Complex128);
+  try {
+    a.astype(DType::Int32, true, std::nullopt, Casting::SameKind);
+    FAIL() << "no error";
+  } catch (const TypeError& e) {
+    EXPECT_STREQ(e.what(), "Cannot cast array data from dtype('float64') to dtype('int32') "
+                           "according to the rule 'same_kind'");
+  }
+}
+
 TEST(Copy, CopyIntoBroadcastsAndCasts) {
   NDArray dst = zeros(Shape{2, 3}, DType::Int64);
   copy_into(dst, device_array(std::vector<double>{1.9, 2.1, -3.5}, {3}, DType::Float64));
