@@ -252,6 +252,12 @@ def test_like_functions_and_asnumpy_honour_order():
         r = cp.full_like(a, 2, order=order)
         assert r.flags.f_contiguous == np.full_like(an, 2, order=order).flags.f_contiguous
     assert cp.asnumpy(cp.zeros((2, 3)), order="F").flags.f_contiguous
+    xn = np.arange(6.0).reshape(2, 3)
+    x = cp.array(xn)
+    for order in ("C", "F", "A", "K", None):
+        h = x.T.get(order=order)
+        np.testing.assert_array_equal(h, xn.T)
+        assert h.flags.f_contiguous == (order in ("F", "A", "K"))
 
 
 def test_full_like_value_converted_to_array_dtype():
