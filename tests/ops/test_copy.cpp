@@ -43,8 +43,9 @@ TEST(Copy, AstypeHonoursOrderAndCasting) {
     a.astype(DType::Int32, true, std::nullopt, Casting::SameKind);
     FAIL() << "no error";
   } catch (const TypeError& e) {
-    EXPECT_STREQ(e.what(), "Cannot cast array data from dtype('float64') to dtype('int32') "
-                           "according to the rule 'same_kind'");
+    EXPECT_STREQ(e.what(),
+                 "Cannot cast array data from dtype('float64') to dtype('int32') "
+                 "according to the rule 'same_kind'");
   }
 }
 

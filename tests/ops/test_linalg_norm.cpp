@@ -16,7 +16,9 @@ using test::host;
 
 namespace {
 
-NormOrder p(double v) { return {NormOrder::Number, v}; }
+NormOrder p(double v) {
+  return {NormOrder::Number, v};
+}
 
 }  // namespace
 
@@ -45,7 +47,7 @@ TEST(LinalgNorm, MatrixOrdersAndAxes) {
 
 TEST(LinalgNorm, NumpysErrors) {
   NDArray m = device_array(std::vector<double>{1, 2, 3, 4}, {2, 2}, DType::Float64);
-  EXPECT_THROW(linalg::norm(m, p(3)), ValueError);  // "Invalid norm order for matrices."
+  EXPECT_THROW(linalg::norm(m, p(3)), ValueError);           // "Invalid norm order for matrices."
   EXPECT_THROW(linalg::norm(m, p(2)), NotImplementedError);  // needs an SVD
   EXPECT_THROW(linalg::norm(m, {}, std::vector<int64_t>{0, 0}), ValueError);
   EXPECT_THROW(linalg::norm(m, {}, std::vector<int64_t>{0, 1, 1}), ValueError);

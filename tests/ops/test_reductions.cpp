@@ -38,8 +38,8 @@ TEST(Reductions, SmallIntegersSumInInt64) {
   NDArray s = sum(b);
   EXPECT_EQ(s.dtype(), DType::Int64);
   EXPECT_EQ(host<int64_t>(s), std::vector<int64_t>({300}));
-  EXPECT_EQ(host<int64_t>(count_nonzero(device_array(std::vector<int8_t>{0, 3, 0, -1}, {4},
-                                                     DType::Int8))),
+  EXPECT_EQ(host<int64_t>(
+                count_nonzero(device_array(std::vector<int8_t>{0, 3, 0, -1}, {4}, DType::Int8))),
             std::vector<int64_t>({2}));
 }
 
