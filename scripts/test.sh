@@ -2,16 +2,12 @@
 # The whole test suite on the CPU backend: builds the library, the C++ tests and the Python
 # module in build/dev, runs GoogleTest and pytest. Every generated kernel is also compiled
 # with NVRTC for sm_90 (when the CUDA toolkit's NVRTC is present), so a kernel that would not
-# compile on a GPU fails here too. Usage: bash scripts/test.sh [extra pytest args]
+# compile on a GPU fails here too. Prerequisites come from scripts/setup.sh (run first).
+# Usage: bash scripts/test.sh [extra pytest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need() { command -v "$1" >/dev/null 2>&1; }
-if ! need cmake || ! need ninja || ! need c++ || [ ! -e /usr/include/gtest/gtest.h ]; then
-  apt-get update -qq && apt-get install -y -qq cmake ninja-build g++ libgtest-dev >/dev/null
-fi
-python3 -m pip install -q --disable-pip-version-check numpy scipy-openblas32 nanobind pytest pytest-xdist 2>&1 \
-  | grep -v "Running pip as the 'root' user" || true
+bash scripts/setup.sh
 
 jobs=$(nproc)
 cmake -S . -B build/dev -G Ninja -DCMAKE_BUILD_TYPE=Release -DNDGPU_BUILD_TESTS=ON >/dev/null

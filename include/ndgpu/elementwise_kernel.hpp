@@ -17,8 +17,9 @@ struct ElementwiseDefinition;
 
 class ElementwiseKernel {
  public:
-  // in_params / out_params: "T x, raw T y" — see docs/kernels.md. Raises ValueError/TypeError
-  // for malformed or reserved parameter names.
+  // in_params / out_params: "T x, raw T y, float32 z" (a dtype or a one-letter type per
+  // parameter; src/kernel/signature.hpp parses them). Raises ValueError/TypeError for
+  // malformed or reserved parameter names.
   ElementwiseKernel(const std::string& in_params, const std::string& out_params,
                     const std::string& operation, const std::string& name = "kernel",
                     bool reduce_dims = true, const std::string& preamble = "",

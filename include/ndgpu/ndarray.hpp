@@ -82,7 +82,11 @@ class NDArray {
 
   // Copies.
   NDArray copy(Order order = Order::C) const;
-  NDArray astype(DType dtype, bool copy = true) const;
+  // NumPy's astype: `order` nullopt keeps the layout ('K'/'A': F when only F-contiguous, else
+  // C); a cast `casting` does not allow raises TypeError. copy=false returns this array when
+  // dtype and order already match.
+  NDArray astype(DType dtype, bool copy = true, std::optional<Order> order = std::nullopt,
+                 Casting casting = Casting::Unsafe) const;
   void to_host(void* dst) const;  // C-order bytes into host memory
 
  private:

@@ -45,31 +45,35 @@ def asarray(a, dtype=None, order=None):
 
 def asnumpy(a, stream=None, order="C"):
     """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array)."""
-    if isinstance(a, ndarray):
-        return a.get()
     import numpy
+    if isinstance(a, ndarray):
+        return numpy.asarray(a.get(), order=order)
     return numpy.asarray(a, order=order)
 
 
-def _like(a, dtype, shape):
-    return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype)
+def _like(a, dtype, order, shape):
+    # 'K' and 'A' follow `a`'s layout (F only when `a` is F- and not C-contiguous), as NumPy.
+    if order in ("K", "A", None):
+        keep_f = shape is None and a.flags.f_contiguous and not a.flags.c_contiguous
+        order = "F" if keep_f else "C"
+    return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype), order
 
 
 def empty_like(a, dtype=None, order="K", subok=None, shape=None):
-    s, d = _like(a, dtype, shape)
-    return _core.empty(s, d)
+    s, d, o = _like(a, dtype, order, shape)
+    return _core.empty(s, d, o)
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
-    s, d = _like(a, dtype, shape)
-    return _core.zeros(s, d)
+    s, d, o = _like(a, dtype, order, shape)
+    return _core.zeros(s, d, o)
 
 
 def ones_like(a, dtype=None, order="K", subok=None, shape=None):
-    s, d = _like(a, dtype, shape)
-    return _core.ones(s, d)
+    s, d, o = _like(a, dtype, order, shape)
+    return _core.ones(s, d, o)
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
-    s, d = _like(a, dtype, shape)
-    return _core.full(s, fill_value, d)
+    s, d, o = _like(a, dtype, order, shape)
+    return _core.full(s, fill_value, d, o)

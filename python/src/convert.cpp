@@ -284,6 +284,19 @@ Order to_order(nb::handle obj, Order dflt) {
   throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
 }
 
+std::optional<Order> to_order_opt(nb::handle obj) {
+  // to_order answers its default for None, 'K' and 'A': two defaults tell them apart.
+  Order c = to_order(obj, Order::C);
+  return c == to_order(obj, Order::F) ? std::optional<Order>(c) : std::nullopt;
+}
+
+Casting to_casting(nb::handle obj, Casting dflt) {
+  if (obj.is_none()) return dflt;
+  auto c = casting_from_name(nb::cast<std::string>(obj));
+  if (!c) throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+  return *c;
+}
+
 nb::tuple to_tuple(std::span<const int64_t> v) {
   PyObject* t = PyTuple_New(Py_ssize_t(v.size()));
   for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t, Py_ssize_t(i), PyLong_FromLongLong(v[i]));

@@ -31,6 +31,10 @@ NDArray from_numpy(nb::handle contiguous_numpy_array);
 Shape to_shape(nb::handle obj);
 std::vector<IndexItem> to_index(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt = Order::C);
+// None, 'K' and 'A' (keep the layout) give nullopt; 'C' and 'F' that order.
+std::optional<Order> to_order_opt(nb::handle obj);
+// None gives `dflt`; else a NumPy casting name, ValueError for any other.
+Casting to_casting(nb::handle obj, Casting dflt);
 nb::tuple to_tuple(std::span<const int64_t> v);
 nb::module_& numpy();
 // Fusion tracing (python/ndgpu/_fusion.py): its proxy type, registered once, and the hook

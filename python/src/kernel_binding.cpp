@@ -8,28 +8,43 @@
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::py {
+namespace {
+
+// CuPy's no_return and return_tuple only shape what a Python call returns.
+struct PyElementwiseKernel : ElementwiseKernel {
+  PyElementwiseKernel(ElementwiseKernel k, bool no_return, bool return_tuple)
+      : ElementwiseKernel(std::move(k)), no_return(no_return), return_tuple(return_tuple) {}
+  bool no_return;
+  bool return_tuple;
+};
+
+}  // namespace
 
 void bind_kernels(nb::module_& m) {
-  nb::class_<ElementwiseKernel>(m, "ElementwiseKernel")
+  nb::class_<PyElementwiseKernel>(m, "ElementwiseKernel")
       .def("__init__",
-           [](ElementwiseKernel* self, const std::string& in_params, const std::string& out_params,
+           [](PyElementwiseKernel* self, const std::string& in_params, const std::string& out_params,
               const std::string& operation, const std::string& name, bool reduce_dims,
               const std::string& preamble, bool no_return, bool return_tuple,
               const std::string& loop_prep, const std::string& after_loop,
               std::vector<std::string> options) {
-             new (self) ElementwiseKernel(in_params, out_params, operation, name, reduce_dims,
-                                          preamble, loop_prep, after_loop, std::move(options));
+             new (self) PyElementwiseKernel(
+                 ElementwiseKernel(in_params, out_params, operation, name, reduce_dims, preamble,
+                                   loop_prep, after_loop, std::move(options)),
+                 no_return, return_tuple);
            },
            nb::arg("in_params"), nb::arg("out_params"), nb::arg("operation"),
            nb::arg("name") = "kernel", nb::arg("reduce_dims") = true, nb::arg("preamble") = "",
            nb::arg("no_return") = false, nb::arg("return_tuple") = false,
            nb::arg("loop_prep") = "", nb::arg("after_loop") = "",
            nb::arg("options") = std::vector<std::string>{})
-      .def_prop_ro("nin", &ElementwiseKernel::nin)
-      .def_prop_ro("nout", &ElementwiseKernel::nout)
-      .def_prop_ro("nargs", [](const ElementwiseKernel& k) { return k.nin() + k.nout(); })
-      .def_prop_ro("name", &ElementwiseKernel::name)
-      .def("__call__", [](const ElementwiseKernel& k, nb::args args, nb::kwargs kw) -> nb::object {
+      .def_prop_ro("nin", [](const PyElementwiseKernel& k) { return k.nin(); })
+      .def_prop_ro("nout", [](const PyElementwiseKernel& k) { return k.nout(); })
+      .def_prop_ro("nargs", [](const PyElementwiseKernel& k) { return k.nin() + k.nout(); })
+      .def_prop_ro("name", [](const PyElementwiseKernel& k) { return k.name(); })
+      .def_ro("no_return", &PyElementwiseKernel::no_return)
+      .def_ro("return_tuple", &PyElementwiseKernel::return_tuple)
+      .def("__call__", [](const PyElementwiseKernel& k, nb::args args, nb::kwargs kw) -> nb::object {
         std::vector<Operand> ops;
         for (nb::handle a : args) ops.push_back(to_operand(a));
         std::optional<int64_t> size;
@@ -42,7 +57,8 @@ void bind_kernels(nb::module_& m) {
           }
         }
         auto outs = k(ops, size);
-        if (outs.size() == 1) return nb::cast(outs[0]);
+        if (k.no_return) return nb::none();
+        if (outs.size() == 1 && !k.return_tuple) return nb::cast(outs[0]);
         return nb::tuple(nb::cast(outs));  // several outputs come back as a tuple, as in CuPy
       });
 }

@@ -106,13 +106,22 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("_f_contiguous", &NDArray::f_contiguous)
       .def_prop_ro("_owndata", [](const NDArray& a) { return !a.base(); })
       .def_prop_ro("_pointer", [](const NDArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
-      .def("get", [](const NDArray& a, nb::handle, nb::handle) { return to_numpy(a); },
+      // stream: the copy is synchronous, so every stream gives the same values.
+      .def("get",
+           [](const NDArray& a, nb::handle /*stream*/, nb::handle order) -> nb::object {
+             Order keep = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
+             if (order.is_none() || to_order(order, keep) == Order::C) return to_numpy(a);
+             return nb::object(to_numpy(a.transpose()).attr("T"));  // C order of a.T: F of a
+           },
            nb::arg("stream") = nb::none(), nb::arg("order") = nb::none())
       .def("copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
            nb::arg("order") = nb::none())
       .def("astype",
-           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
-             return a.astype(to_dtype(dtype), copy);
+           // subok: ndgpu has no ndarray subclasses, so every value gives NumPy's result.
+           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting,
+              nb::handle /*subok*/, bool copy) {
+             return a.astype(to_dtype(dtype), copy, to_order_opt(order),
+                             to_casting(casting, Casting::Unsafe));
            },
            nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
            nb::arg("subok") = nb::none(), nb::arg("copy") = true)

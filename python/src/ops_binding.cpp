@@ -57,8 +57,14 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
       }
     } else if (key == "dtype") {
       dtype = to_dtype_opt(v);
-    } else if (key == "casting" || key == "order" || key == "subok") {
-      continue;  // accepted for NumPy compatibility
+    } else if (key == "casting") {
+      if (to_casting(v, Casting::SameKind) != Casting::SameKind)
+        throw NotImplementedError("ufunc '" + u.name + "': only casting='same_kind' is supported");
+    } else if (key == "order") {
+      if (!v.is_none() && nb::cast<std::string>(v) != "K")
+        throw NotImplementedError("ufunc '" + u.name + "': only order='K' is supported");
+    } else if (key == "subok") {
+      continue;  // ndgpu has no ndarray subclasses: every value gives NumPy's result
     } else {
       throw TypeError("'" + std::string(key) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }

@@ -242,6 +242,24 @@ def test_like_functions(t):
                 np.full_like(an, 0, dtype=np.int8, shape=(1, 2)))
 
 
+def test_like_functions_and_asnumpy_honour_order():
+    an = np.zeros((2, 3), order="F")
+    a = cp.zeros((2, 3), order="F")
+    for order in ("K", "A", "C", "F"):
+        for f in (cp.empty_like, cp.zeros_like, cp.ones_like):
+            r, rn = f(a, order=order), getattr(np, f.__name__)(an, order=order)
+            assert (r.flags.c_contiguous, r.flags.f_contiguous) == (rn.flags.c_contiguous, rn.flags.f_contiguous)
+        r = cp.full_like(a, 2, order=order)
+        assert r.flags.f_contiguous == np.full_like(an, 2, order=order).flags.f_contiguous
+    assert cp.asnumpy(cp.zeros((2, 3)), order="F").flags.f_contiguous
+    xn = np.arange(6.0).reshape(2, 3)
+    x = cp.array(xn)
+    for order in ("C", "F", "A", "K", None):
+        h = x.T.get(order=order)
+        np.testing.assert_array_equal(h, xn.T)
+        assert h.flags.f_contiguous == (order in ("F", "A", "K"))
+
+
 def test_full_like_value_converted_to_array_dtype():
     an = np.zeros(3, dtype=np.int32)
     a = cp.zeros(3, dtype=np.int32)

@@ -325,3 +325,16 @@ def test_output_of_the_wrong_shape_raises_and_is_left_alone(squared_diff):
     with pytest.raises(ValueError, match="has shape \\(1,\\) but the broadcast shape is \\(6,\\)"):
         squared_diff(x, x, out)
     np.testing.assert_array_equal(out.get(), np.full((1,), 7.0, dtype=np.float32))
+
+
+def test_no_return_and_return_tuple():
+    x = cp.arange(3, dtype=np.float32)
+    out = cp.empty(3, dtype=np.float32)
+    k = cp.ElementwiseKernel("float32 x", "float32 y", "y = x * 2", "twice_nr", no_return=True)
+    assert k.no_return and not k.return_tuple
+    assert k(x, out) is None
+    assert_same(out, np.arange(3, dtype=np.float32) * 2)
+    t = cp.ElementwiseKernel("float32 x", "float32 y", "y = x + 1", "plus_one_rt", return_tuple=True)
+    r = t(x)
+    assert isinstance(r, tuple) and len(r) == 1
+    assert_same(r[0], np.arange(3, dtype=np.float32) + 1)

@@ -310,6 +310,20 @@ def test_unknown_operand_type():
 
 # -- out= and in-place -----------------------------------------------------------------------------
 
+def test_casting_order_subok_keywords():
+    an = np.arange(3.0)
+    a = cp.array(an)
+    assert_same(cp.add(a, a, casting="same_kind", order="K", subok=False),
+                np.add(an, an, casting="same_kind", order="K", subok=False))
+    # Other values are refused rather than ignored.
+    with pytest.raises(NotImplementedError, match="casting='same_kind'"):
+        cp.add(a, a, casting="unsafe")
+    with pytest.raises(NotImplementedError, match="order='K'"):
+        cp.add(a, a, order="F")
+    with pytest.raises(ValueError):
+        cp.add(a, a, casting="sometimes")
+
+
 def test_out_argument():
     an, bn = np.arange(6.0).reshape(2, 3), np.arange(3.0)
     a, b = cp.array(an), cp.array(bn)

@@ -428,6 +428,24 @@ def test_astype_noncontiguous_and_copy_flag():
     assert_same(x.astype("int16"), xn.astype("int16"))
 
 
+def test_astype_order_and_casting():
+    xn, x = pair((3, 4), np.float32)
+    for order in ("C", "F", "A", "K"):
+        y, yn = x.astype(np.float64, order=order), xn.astype(np.float64, order=order)
+        assert_same(y, yn)
+        assert (y.flags.c_contiguous, y.flags.f_contiguous) == (yn.flags.c_contiguous, yn.flags.f_contiguous)
+    # copy=False still copies when the order asked for is not the array's.
+    assert x.astype(np.float32, order="F", copy=False)._pointer != x._pointer
+    assert x.astype(np.float32, order="C", copy=False)._pointer == x._pointer
+    assert_same(x.astype(np.float64, casting="safe"), xn.astype(np.float64, casting="safe"))
+    with pytest.raises(TypeError, match=r"Cannot cast array data from dtype\('float32'\) to dtype\('int32'\) according to the rule 'safe'"):
+        x.astype(np.int32, casting="safe")
+    with pytest.raises(TypeError):
+        xn.astype(np.int32, casting="safe")
+    with pytest.raises(ValueError):
+        x.astype(np.int32, casting="sometimes")
+
+
 @pytest.mark.parametrize("t, value", [(np.int32, 7), (np.float32, 2.5), (np.complex64, 1 - 1j), (np.bool_, True),
                                       (np.uint8, 255), (np.float64, np.float32(0.1)), (np.int16, 3.9)], ids=repr)
 def test_fill(t, value):

@@ -36,9 +36,9 @@ Strides f_strides(std::span<const int64_t> shape, int64_t itemsize) {
 // As NumPy: axes of length 1 do not constrain their stride; empty arrays are contiguous.
 bool is_c_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
                      int64_t itemsize) {
+  if (shape_size(shape) == 0) return true;
   int64_t expected = itemsize;
   for (size_t i = shape.size(); i-- > 0;) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];
@@ -49,9 +49,9 @@ bool is_c_contiguous(std::span<const int64_t> shape, std::span<const int64_t> st
 
 bool is_f_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
                      int64_t itemsize) {
+  if (shape_size(shape) == 0) return true;
   int64_t expected = itemsize;
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];

@@ -67,10 +67,18 @@ NDArray NDArray::copy(Order order) const {
   return out;
 }
 
-NDArray NDArray::astype(DType dtype, bool copy) const {
-  if (!copy && dtype == dtype_) return *this;
-  Order order = f_contiguous_ && !c_contiguous_ ? Order::F : Order::C;
-  NDArray out = NDArray::empty_on(device(), shape_, dtype, order);
+NDArray NDArray::astype(DType dtype, bool copy, std::optional<Order> order,
+                        Casting casting) const {
+  if (!can_cast(dtype_, dtype, casting)) {
+    static const char* const kRule[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+    throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(dtype_) +
+                    "') to dtype('" + dtype_name(dtype) + "') according to the rule '" +
+                    kRule[int(casting)] + "'");
+  }
+  bool layout_kept = !order || (*order == Order::C ? c_contiguous_ : f_contiguous_);
+  if (!copy && dtype == dtype_ && layout_kept) return *this;
+  Order out_order = order.value_or(f_contiguous_ && !c_contiguous_ ? Order::F : Order::C);
+  NDArray out = NDArray::empty_on(device(), shape_, dtype, out_order);
   copy_into(out, *this);
   return out;
 }

@@ -3,22 +3,13 @@
 
 #include <vector>
 
+#include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
 
 using namespace ndgpu;
-
-namespace {
-
-template <class T>
-std::vector<T> host(const NDArray& a) {
-  std::vector<T> v(size_t(a.size()));
-  a.to_host(v.data());
-  return v;
-}
-
-}  // namespace
+using test::host;
 
 TEST(Matmul, FloatOnBlasAndTransposedOperand) {
   const std::vector<double> av{1, 2, 3, 4, 5, 6}, bv{7, 8, 9, 10, 11, 12};

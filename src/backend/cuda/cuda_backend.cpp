@@ -423,11 +423,6 @@ bool CudaBackend::query_event(int device, EventHandle e) {
   return true;
 }
 
-void CudaBackend::stream_wait_event(int device, StreamHandle s, EventHandle e) {
-  make_current(device);
-  NDGPU_CU(cuStreamWaitEvent, as_stream(s), as_event(e), 0u);
-}
-
 float CudaBackend::elapsed_ms(int device, EventHandle start, EventHandle end) {
   make_current(device);
   float ms = 0;

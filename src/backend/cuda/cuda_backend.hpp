@@ -76,7 +76,6 @@ class CudaBackend : public Backend {
   void record_event(int device, EventHandle e, StreamHandle s) override;
   void synchronize_event(int device, EventHandle e) override;
   bool query_event(int device, EventHandle e);
-  void stream_wait_event(int device, StreamHandle s, EventHandle e);
   float elapsed_ms(int device, EventHandle start, EventHandle end) override;
   void memset_async(int device, void* dst, unsigned char value, size_t n, StreamHandle s);
 

@@ -11,6 +11,8 @@ namespace ndgpu::cuda {
 
 // Every driver entry point ndgpu uses, named as the exported symbol (the _v2 names where
 // cuda.h maps the plain name onto them).
+// An X-macro list: clang-format reflows it differently on each run.
+// clang-format off
 #define NDGPU_CUDA_DRIVER_FUNCTIONS(X)                                                      \
   X(cuInit) X(cuGetErrorName) X(cuGetErrorString) X(cuDriverGetVersion) X(cuDeviceGetCount) \
   X(cuDeviceGet) X(cuDeviceGetAttribute) X(cuDeviceGetName) X(cuDevicePrimaryCtxRetain)     \
@@ -20,9 +22,10 @@ namespace ndgpu::cuda {
   X(cuMemcpyDtoDAsync_v2) X(cuMemcpyPeerAsync) X(cuMemsetD8Async) X(cuModuleLoadData)      \
   X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel) X(cuFuncGetAttribute)        \
   X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuStreamCreate)  \
-  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent)      \
+  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery)                          \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
   X(cuEventQuery) X(cuEventElapsedTime_v2)
+// clang-format on
 
 struct DriverApi {
 #define NDGPU_DECLARE_FN(name) decltype(&::name) name = nullptr;

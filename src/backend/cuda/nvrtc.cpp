@@ -23,12 +23,15 @@ namespace ndgpu::cuda {
 namespace ndgpu::cuda {
 namespace {
 
+// An X-macro list: clang-format reflows it differently on each run.
+// clang-format off
 #define NDGPU_NVRTC_FUNCTIONS(X)                                                           \
   X(nvrtcVersion) X(nvrtcGetErrorString) X(nvrtcGetNumSupportedArchs)                      \
   X(nvrtcGetSupportedArchs) X(nvrtcCreateProgram) X(nvrtcDestroyProgram)                   \
   X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog)                   \
   X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetPTXSize) X(nvrtcGetPTX)                  \
   X(nvrtcAddNameExpression) X(nvrtcGetLoweredName)
+// clang-format on
 
 struct NvrtcApi {
 #define NDGPU_DECLARE_FN(name) decltype(&::name) name = nullptr;

@@ -9,8 +9,8 @@ namespace ndgpu::kernel {
 namespace {
 
 // Sorts a group of axes slowest first by the layout operand; merges evenly stepped runs.
-void arrange_group(std::vector<int>& axes, const Shape& shape, const std::vector<Strides>& strides,
-                   int layout, bool reorder) {
+void arrange_group(std::vector<int>& axes, const std::vector<Strides>& strides, int layout,
+                   bool reorder) {
   if (reorder && layout >= 0)
     std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
       return std::llabs(strides[layout][a]) > std::llabs(strides[layout][b]);
@@ -40,8 +40,8 @@ ReductionPlan make_reduction_plan(const Shape& shape, const std::vector<bool>& r
     if (shape[d] == 1) continue;  // never changes an index or an offset
     (reduced[d] ? red_axes : out_axes).push_back(d);
   }
-  arrange_group(out_axes, shape, strides, layout, reorder);
-  arrange_group(red_axes, shape, strides, layout, reorder);
+  arrange_group(out_axes, strides, layout, reorder);
+  arrange_group(red_axes, strides, layout, reorder);
 
   const size_t nops = strides.size();
   std::vector<Strides> os(nops), rs(nops);

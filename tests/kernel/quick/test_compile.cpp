@@ -431,8 +431,11 @@ struct Unary {
   float (*ff)(float);
 };
 
+// clang-format would start a line with #fn, which reads like a directive.
+// clang-format off
 #define NDGPU_UNARY(fn) {#fn, [](float v) { return ::fn(v); }, [](double v) { return ::fn(v); }, \
                          [](float v) { return ::fn##f(v); }}
+// clang-format on
 const Unary kUnary[] = {
     NDGPU_UNARY(sqrt),  NDGPU_UNARY(cbrt),  NDGPU_UNARY(exp),   NDGPU_UNARY(exp2),
     NDGPU_UNARY(expm1), NDGPU_UNARY(log),   NDGPU_UNARY(log2),  NDGPU_UNARY(log10),
@@ -452,9 +455,12 @@ struct Binary {
   float (*ff)(float, float);
 };
 
+// clang-format would start a line with #fn, which reads like a directive.
+// clang-format off
 #define NDGPU_BINARY(fn)                                                                   \
   {#fn, [](float a, float b) { return ::fn(a, b); }, [](double a, double b) { return ::fn(a, b); }, \
    [](float a, float b) { return ::fn##f(a, b); }}
+// clang-format on
 const Binary kBinary[] = {NDGPU_BINARY(pow),   NDGPU_BINARY(atan2),    NDGPU_BINARY(fmod),
                           NDGPU_BINARY(hypot), NDGPU_BINARY(copysign), NDGPU_BINARY(fmin),
                           NDGPU_BINARY(fmax)};

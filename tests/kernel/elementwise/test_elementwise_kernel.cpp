@@ -3,27 +3,15 @@
 
 #include <vector>
 
+#include "array_helpers.hpp"
 #include "ndgpu/elementwise_kernel.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 
 using namespace ndgpu;
 
-namespace {
-
-template <class T>
-std::vector<T> host(const NDArray& a) {
-  std::vector<T> v(size_t(a.size()));
-  a.to_host(v.data());
-  return v;
-}
-
-template <class T>
-NDArray device_array(const std::vector<T>& v, Shape shape, DType t) {
-  return from_host(v.data(), shape, t);
-}
-
-}  // namespace
+using test::device_array;
+using test::host;
 
 TEST(Elementwise, SquaredDiffBroadcasts) {
   ElementwiseKernel k("float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff");

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what building and testing ndgpu needs on a fresh Debian/Ubuntu machine: CMake,
+# Ninja, g++, GoogleTest and clang-format with apt (only when one is missing), then NumPy,
+# scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest and pytest-xdist with pip. scripts/test.sh runs it first.
+# Usage: bash scripts/setup.sh
+set -euo pipefail
+
+need() { command -v "$1" >/dev/null 2>&1; }
+if ! need cmake || ! need ninja || ! need c++ || ! need clang-format \
+  || [ ! -e /usr/include/gtest/gtest.h ]; then
+  sudo=""
+  if [ "$(id -u)" != 0 ] && need sudo; then sudo=sudo; fi
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq cmake ninja-build g++ libgtest-dev clang-format >/dev/null
+fi
+python3 -m pip install -q --disable-pip-version-check numpy scipy-openblas32 nanobind pytest \
+  pytest-xdist 2>&1 \
+  | grep -v "Running pip as the 'root' user" || true

@@ -1,0 +1,74 @@
+// Reductions (src/ops/reductions.cpp, reductions_stats.cpp, reduction_builtin.cpp): values,
+// result dtypes, axes and keepdims as NumPy's.
+#include "ndgpu/reductions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "array_helpers.hpp"
+#include "ndgpu/errors.hpp"
+
+using namespace ndgpu;
+using test::device_array;
+using test::host;
+using test::iota;
+
+TEST(Reductions, SumOverAxesAndKeepdims) {
+  NDArray a = iota({2, 3});  // [[0, 1, 2], [3, 4, 5]]
+  EXPECT_EQ(host<double>(sum(a)), std::vector<double>({15}));
+  EXPECT_EQ(host<double>(sum(a, std::vector<int64_t>{0})), std::vector<double>({3, 5, 7}));
+  NDArray k = sum(a, std::vector<int64_t>{-1}, {}, {}, true);
+  EXPECT_EQ(k.shape(), Shape({2, 1}));
+  EXPECT_EQ(host<double>(k), std::vector<double>({3, 12}));
+  EXPECT_EQ(host<double>(prod(a, std::vector<int64_t>{0})), std::vector<double>({0, 4, 10}));
+  EXPECT_EQ(host<double>(sum(zeros(Shape{0}))), std::vector<double>({0}));
+  try {  // NumPy's AxisError is a ValueError and an IndexError; C++ has one class for it
+    sum(a, std::vector<int64_t>{2});
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "axis 2 is out of bounds for array of dimension 2");
+  }
+}
+
+TEST(Reductions, SmallIntegersSumInInt64) {
+  NDArray b = device_array(std::vector<int8_t>{100, 100, 100}, {3}, DType::Int8);
+  NDArray s = sum(b);
+  EXPECT_EQ(s.dtype(), DType::Int64);
+  EXPECT_EQ(host<int64_t>(s), std::vector<int64_t>({300}));
+  EXPECT_EQ(host<int64_t>(
+                count_nonzero(device_array(std::vector<int8_t>{0, 3, 0, -1}, {4}, DType::Int8))),
+            std::vector<int64_t>({2}));
+}
+
+TEST(Reductions, ExtremaAndTheirIndices) {
+  NDArray a = device_array(std::vector<double>{3, -1, 7, 7, 0, 2}, {2, 3}, DType::Float64);
+  EXPECT_EQ(host<double>(amax(a)), std::vector<double>({7}));
+  EXPECT_EQ(host<double>(amin(a, std::vector<int64_t>{1})), std::vector<double>({-1, 0}));
+  EXPECT_EQ(host<int64_t>(argmax(a)), std::vector<int64_t>({2}));  // the first of equal maxima
+  EXPECT_EQ(host<int64_t>(argmin(a, 0)), std::vector<int64_t>({0, 0, 1}));
+  EXPECT_EQ(host<double>(ptp(a)), std::vector<double>({8}));
+  NDArray n = device_array(std::vector<double>{1, NAN, 3}, {3}, DType::Float64);
+  EXPECT_TRUE(std::isnan(host<double>(amax(n))[0]));  // NaN propagates, as NumPy's max
+  EXPECT_EQ(host<double>(nanmax(n)), std::vector<double>({3}));
+  EXPECT_THROW(amax(zeros(Shape{0})), ValueError);
+}
+
+TEST(Reductions, MeanVarStdAndAverage) {
+  NDArray a = device_array(std::vector<double>{2, 4, 4, 4, 5, 5, 7, 9}, {8}, DType::Float64);
+  EXPECT_EQ(host<double>(mean(a)), std::vector<double>({5}));
+  EXPECT_EQ(host<double>(var(a)), std::vector<double>({4}));
+  EXPECT_EQ(host<double>(stddev(a)), std::vector<double>({2}));
+  EXPECT_DOUBLE_EQ(host<double>(var(a, {}, {}, {}, 1.0))[0], 32.0 / 7.0);
+  NDArray w = device_array(std::vector<double>{1, 0, 0, 0, 0, 0, 0, 3}, {8}, DType::Float64);
+  EXPECT_EQ(host<double>(average(a, {}, w)), std::vector<double>({(2 + 27) / 4.0}));
+}
+
+TEST(Reductions, AnyAllOnBooleansOfNumbers) {
+  NDArray a = device_array(std::vector<double>{0, 1, 0, 0}, {2, 2}, DType::Float64);
+  EXPECT_EQ(host<uint8_t>(any(a)), std::vector<uint8_t>({1}));
+  EXPECT_EQ(host<uint8_t>(all(a)), std::vector<uint8_t>({0}));
+  EXPECT_EQ(host<uint8_t>(any(a, std::vector<int64_t>{1})), std::vector<uint8_t>({1, 0}));
+}
