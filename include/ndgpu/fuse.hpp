@@ -40,6 +40,8 @@ class Function {
  public:
   std::vector<NDArray> operator()(std::span<const Operand> args) const;
   int num_args() const;
+  // For each output, the argument it is (written in place or returned as given), else -1.
+  std::vector<int> output_arguments() const;
 
  private:
   friend class Trace;
@@ -74,10 +76,12 @@ class Trace {
   // sum, prod, nansum, nanprod, max (amax), min (amin), nanmax, nanmin, mean, any, all.
   Var reduce(const std::string& name, Var x, const Axes& axis = {}, OptDType dtype = {},
              bool keepdims = false);
-  // linalg.norm with the default order (2-norm of vectors, Frobenius of matrices).
-  Var norm(Var x, const Axes& axis = {}, bool keepdims = false);
-  // `target` (an array argument) = value, cast as ufunc out= casts ('same_kind'). Returns
-  // the argument's new value, which later operations read.
+  // linalg.norm for the orders that are one sum of squares: the default, 2 over one axis
+  // (or of a vector) and "fro" over two (or of a matrix). NotImplementedError for others.
+  Var norm(Var x, const linalg::NormOrder& ord = {}, const Axes& axis = {}, bool keepdims = false);
+  // `target` = value, cast as ufunc out= casts ('same_kind'): an array argument is written
+  // when the function runs; any other value is only replaced. Returns the new value, which
+  // later operations read.
   Var assign(Var target, Var value);
 
   bool weak(Var v) const;

@@ -58,6 +58,7 @@ for _name in ("add", "subtract", "multiply", "true_divide", "floor_divide", "neg
               "greater_equal", "maximum", "minimum", "exp", "log", "log1p", "sqrt"):
     globals()[_name] = getattr(_core, _name)
 divide = true_divide  # noqa: F821
+where, clip = _core.where, _core.clip
 abs = absolute  # noqa: A001,F821
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from

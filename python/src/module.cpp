@@ -15,6 +15,7 @@ void bind_cuda(nb::module_& m);
 void bind_raw_kernels(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_aot(nb::module_& m);
+void bind_fuse(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -58,4 +59,5 @@ NB_MODULE(_core, m) {
   py::bind_raw_kernels(m);
   py::bind_reductions(m);
   py::bind_aot(m);
+  py::bind_fuse(m);
 }

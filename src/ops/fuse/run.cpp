@@ -54,9 +54,27 @@ std::vector<bool> needed_leaves(const Plan& p) {
   return need;
 }
 
+std::vector<NDArray> outputs(const Plan& p, const std::vector<NDArray>& written,
+                             const std::vector<Operand>& vals) {
+  std::vector<NDArray> result;
+  for (int o : p.outputs)
+    result.push_back(o >= 0 ? written[size_t(o)] : std::get<NDArray>(vals[size_t(-o - 1)]));
+  return result;
+}
+
 }  // namespace
 
 int Function::num_args() const { return plan_->graph.num_args; }
+
+std::vector<int> Function::output_arguments() const {
+  std::vector<int> r;
+  for (int o : plan_->outputs) {
+    int node = o >= 0 ? plan_->sinks[size_t(o)].arg_node : -o - 1;
+    bool arg = node >= 0 && plan_->graph.nodes[size_t(node)].kind == NodeKind::ArrayArg;
+    r.push_back(arg ? plan_->graph.nodes[size_t(node)].arg : -1);
+  }
+  return r;
+}
 
 Function Trace::compile(std::span<const Var> outputs) const {
   auto p = std::make_shared<Plan>();
@@ -156,6 +174,14 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
     shapes.push_back(shape);
   }
   std::vector<NDArray> written(p.sinks.size());
+  bool any_array = false, any_assigned = false;
+  for (int l : p.all_sinks.leaves) any_array = any_array || std::holds_alternative<NDArray>(vals[size_t(l)]);
+  for (const Sink& s : p.sinks) any_assigned = any_assigned || s.arg_node >= 0;
+  if (agree && any_array && !any_assigned && !p.sinks.empty()) {
+    // Outputs allocated by the engine: the call the dispatch shortcut records and replays.
+    written = kernel::run_elementwise(*p.all_sinks.elementwise, operands(vals, p.all_sinks.leaves));
+    return outputs(p, written, vals);
+  }
   for (size_t k = 0; k < p.sinks.size(); ++k)
     written[k] = p.sinks[k].arg_node >= 0 && agree
                      ? std::get<NDArray>(vals[size_t(p.sinks[k].arg_node)])
@@ -179,10 +205,7 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
         written[k] = target;
       }
   }
-  std::vector<NDArray> result;
-  for (int o : p.outputs)
-    result.push_back(o >= 0 ? written[size_t(o)] : std::get<NDArray>(vals[size_t(-o - 1)]));
-  return result;
+  return outputs(p, written, vals);
 }
 
 }  // namespace ndgpu::fuse

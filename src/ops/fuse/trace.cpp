@@ -90,6 +90,7 @@ Var Trace::constant(const Scalar& value) {
 
 std::vector<Var> Trace::ufunc(const std::string& name, std::span<const Var> inputs,
                               std::optional<DType> dtype) {
+  if (!find_ufunc(name)) throw NotImplementedError("cp.fuse cannot fuse 'cp." + name + "'");
   const ops::Ufunc& u = ufunc_handle(name);
   if (int(inputs.size()) != u.nin)
     throw TypeError(u.name + "() takes " + std::to_string(u.nin) + " positional argument" +
@@ -204,9 +205,15 @@ Var Trace::reduce(const std::string& name, Var x, const Axes& axis, OptDType dty
   return add(std::move(n));
 }
 
-Var Trace::norm(Var x, const Axes& axis, bool keepdims) {
+Var Trace::norm(Var x, const linalg::NormOrder& ord, const Axes& axis, bool keepdims) {
   if (axis && axis->size() != 1 && axis->size() != 2)
     throw ValueError("Improper number of dimensions to norm.");
+  const size_t axes = axis ? axis->size() : size_t(x.ndim() == 1 ? 1 : x.ndim() == 2 ? 2 : 0);
+  using O = linalg::NormOrder;
+  if (ord.kind == O::Nuc || (ord.kind == O::Fro && axes != 2) ||
+      (ord.kind == O::Number && (ord.p != 2 || axes != 1)))
+    throw NotImplementedError("cp.fuse cannot fuse 'cp.linalg.norm' of this order; it fuses the "
+                              "default, 2 over one axis and 'fro' over two");
   if (axis && axis->size() == 2 &&
       normalize_axis((*axis)[0], x.ndim()) == normalize_axis((*axis)[1], x.ndim()))
     throw ValueError("Duplicate axes given.");
@@ -217,8 +224,8 @@ Var Trace::assign(Var target, Var value) {
   int arg_node = target.id;
   for (auto [a, v] : graph_->assigned)
     if (v == target.id) arg_node = a;  // a value assigned before: its argument again
-  const Node& t = graph_->nodes[size_t(arg_node)];
-  if (t.kind != NodeKind::ArrayArg)
+  const Node t = graph_->nodes[size_t(arg_node)];
+  if (t.kind == NodeKind::View || t.kind == NodeKind::ScalarArg)
     throw NotImplementedError("fuse: only the function's array arguments can be written in place");
   const Node& v = graph_->nodes[size_t(value.id)];
   if (!can_cast(v.dtype, t.dtype, Casting::SameKind))
@@ -231,6 +238,7 @@ Var Trace::assign(Var target, Var value) {
   n.ndim = t.ndim;
   n.in = {value.id};
   Var out = add(std::move(n));
+  if (t.kind != NodeKind::ArrayArg) return out;  // a temporary: nothing else sees its memory
   auto& as = graph_->assigned;
   as.erase(std::remove_if(as.begin(), as.end(), [&](auto& p) { return p.first == arg_node; }), as.end());
   as.emplace_back(arg_node, out.id);
