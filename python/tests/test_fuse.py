@@ -213,6 +213,12 @@ def test_several_reductions_and_tuple_outputs():
     _same_as_numpy(stats, M, M[0])
     _same_as_numpy(stats, M.astype(np.int32), M[0].astype(np.int8))
 
+    @cp.fuse()
+    def pair(x, s):  # outputs of one shape: one kernel; a scalar argument inside a reduction
+        return x + s, (x * s).sum(axis=0)[None, :] * x
+
+    _same_as_numpy(pair, M.astype(np.float32), 2.5)
+
 
 def test_in_place_updates_and_none():
     @cp.fuse()
@@ -231,6 +237,12 @@ def test_in_place_updates_and_none():
     _same_as_numpy(update_and_return, M.astype(np.int64), np.int64(3))
     xs = cp.asarray(M)
     assert update_and_return(xs, 1.0)[1] is xs
+
+    @cp.fuse()
+    def reverse_add(x):  # NumPy reads the overlapping input as it was
+        x += x[::-1]
+
+    _same_as_numpy(reverse_add, np.arange(5))
 
     @cp.fuse()
     def widen(x, y):
