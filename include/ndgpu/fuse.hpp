@@ -94,21 +94,36 @@ class Trace {
   std::shared_ptr<Graph> graph_;
 };
 
-// Operators and functions under NumPy's names, for building traces in C++.
+// Operators and functions under NumPy's names, for building traces in C++. A double operand
+// is a Python float (weak).
 Var operator+(Var a, Var b);
 Var operator-(Var a, Var b);
 Var operator*(Var a, Var b);
 Var operator/(Var a, Var b);
 Var operator-(Var a);
 Var operator<(Var a, Var b);
+Var operator<=(Var a, Var b);
 Var operator>(Var a, Var b);
+Var operator>=(Var a, Var b);
+Var operator==(Var a, Var b);
+Var operator!=(Var a, Var b);
 Var operator+(Var a, double b);
+Var operator-(Var a, double b);
 Var operator*(Var a, double b);
+Var operator/(Var a, double b);
 Var sqrt(Var a);
 Var exp(Var a);
+Var log(Var a);
 Var absolute(Var a);
+Var maximum(Var a, Var b);
+Var minimum(Var a, Var b);
 Var where(Var condition, Var x, Var y);
 Var sum(Var x, const Axes& axis = {}, bool keepdims = false);
+Var prod(Var x, const Axes& axis = {}, bool keepdims = false);
+Var mean(Var x, const Axes& axis = {}, bool keepdims = false);
 Var amax(Var x, const Axes& axis = {}, bool keepdims = false);
+Var amin(Var x, const Axes& axis = {}, bool keepdims = false);
+Var any(Var x, const Axes& axis = {}, bool keepdims = false);
+Var all(Var x, const Axes& axis = {}, bool keepdims = false);
 
 }  // namespace ndgpu::fuse

@@ -86,3 +86,21 @@ TEST(Fuse, RulesComeFromTheCore) {
   EXPECT_EQ(host<uint8_t>(out[0]), (std::vector<uint8_t>{1, 1}));
   EXPECT_EQ(host<uint8_t>(out[1]), std::vector<uint8_t>{250});
 }
+
+TEST(Fuse, ReductionsOfIntegersFollowNumPy) {
+  fuse::Trace t("int_stats");
+  fuse::Var x = t.array(DType::Int8, 2);
+  fuse::Var m = fuse::mean(x, std::vector<int64_t>{0});  // int8 -> float64, as NumPy
+  fuse::Var s = fuse::sum(x * x);                        // int8 squares wrap; the sum is int64
+  fuse::Var big = fuse::any(x >= t.constant(Scalar::py_int(100)), std::vector<int64_t>{1});
+  EXPECT_EQ(m.dtype(), DType::Float64);
+  EXPECT_EQ(s.dtype(), DType::Int64);
+  EXPECT_EQ(big.ndim(), 1);
+  fuse::Function f = t.compile(std::vector<fuse::Var>{m, s, big});
+  std::vector<int8_t> xs{1, 100, -3, 20, 5, 7};
+  auto out = f(std::vector<Operand>{from_host(xs.data(), {2, 3}, DType::Int8)});
+  EXPECT_EQ(host<double>(out[0]), (std::vector<double>{10.5, 52.5, 2.0}));
+  // Squares wrap in int8 as NumPy's int8 multiply does: 100 * 100 -> 16, 20 * 20 -> -112.
+  EXPECT_EQ(host<int64_t>(out[1]), std::vector<int64_t>{1 + 16 + 9 - 112 + 25 + 49});
+  EXPECT_EQ(host<uint8_t>(out[2]), (std::vector<uint8_t>{1, 0}));
+}
