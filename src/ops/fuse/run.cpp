@@ -31,12 +31,6 @@ std::vector<Operand> operands(const std::vector<Operand>& vals, const std::vecto
   return ops;
 }
 
-std::string shape_str(const Shape& s) {
-  std::string r = "(";
-  for (size_t k = 0; k < s.size(); ++k) r += std::to_string(s[k]) + (s.size() == 1 ? "," : k + 1 < s.size() ? "," : "");
-  return r + ")";
-}
-
 // The leaves of the plan's kernels and outputs, and every leaf those read (views' bases).
 std::vector<bool> needed_leaves(const Plan& p) {
   std::vector<bool> need(p.graph.nodes.size());
