@@ -27,6 +27,9 @@ class _Var:
     def __bool__(self):
         raise TypeError("a fused function cannot branch on array values")
 
+    def __array__(self, *args, **kwargs):  # NumPy's conversions refuse it by name
+        raise TypeError("a traced _Var has no values to convert")
+
     def astype(self, dtype, copy=True):
         return _Var(self.trace, self.trace.core.astype(self.id, dtype))
 
@@ -142,7 +145,7 @@ def _callee(tb):
     if f is None or f.lineno != f.end_lineno or f.colno is None:
         return None
     call = linecache.getline(f.filename, f.lineno)[f.colno:f.end_colno]
-    return call.split("(")[0].strip() if "(" in call else None
+    return "'%s'" % call.split("(")[0].strip() if "(" in call else "the call on line %d" % f.lineno
 
 
 class Fusion:
@@ -176,7 +179,7 @@ class Fusion:
             name = _callee(e.__traceback__) if "_Var" in str(e) else None
             if name is None:
                 raise
-            raise NotImplementedError("cp.fuse cannot fuse '%s'" % name) from e
+            raise NotImplementedError("cp.fuse cannot fuse %s" % name) from e
         outs = result if isinstance(result, (tuple, list)) else () if result is None else (result,)
         if not all(isinstance(o, _Var) for o in outs):
             raise NotImplementedError("fuse: the function must return arrays, a tuple of "

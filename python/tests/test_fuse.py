@@ -117,6 +117,13 @@ def test_functions_fuse_cannot_trace_are_named():
     with pytest.raises(NotImplementedError, match="cannot fuse 'cp.ptp'"):
         peak_to_peak(cp.arange(3))
 
+    @cp.fuse()
+    def host_math(x):
+        return np.sqrt(x)
+
+    with pytest.raises(NotImplementedError, match="cannot fuse 'np.sqrt'"):
+        host_math(cp.arange(3))
+
 
 def test_numpy_scalar_constants_are_strong():
     @cp.fuse()
