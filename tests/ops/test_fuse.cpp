@@ -7,17 +7,11 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/ops.hpp"
+#include "host_values.hpp"
 
 using namespace ndgpu;
 
 namespace {
-
-template <class T>
-std::vector<T> host(const NDArray& a) {
-  std::vector<T> v(size_t(a.size()));
-  a.to_host(v.data());
-  return v;
-}
 
 NDArray f64(std::vector<double> v, Shape shape) { return from_host(v.data(), shape, DType::Float64); }
 

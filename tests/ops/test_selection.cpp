@@ -5,17 +5,12 @@
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "host_values.hpp"
 
 using namespace ndgpu;
 
 namespace {
 
-template <class T>
-std::vector<T> host(const NDArray& a) {
-  std::vector<T> v(size_t(a.size()));
-  a.to_host(v.data());
-  return v;
-}
 
 }  // namespace
 
