@@ -363,3 +363,34 @@ def test_linalg_norm_inside():
 
     with pytest.raises(NotImplementedError, match="linalg.norm"):
         nuclear(cp.asarray(M))
+
+
+@pytest.mark.parametrize("bounds", [(0, 1000), (-1000, 1), (None, 1000), (200, 300), (-300, -200)])
+def test_clip_with_python_ints_beyond_the_dtype_as_numpy_2(bounds):
+    x = np.array([1, 2, -5], np.int8)
+    fused = cp.fuse()(lambda a: a.clip(*bounds))
+    for run in (lambda: cp.clip(cp.asarray(x), *bounds), lambda: fused(cp.asarray(x))):
+        if bounds[0] == 200 or bounds[1] == -200:  # beyond the side the bound limits
+            with pytest.raises(OverflowError, match="out of bounds for int8"):
+                run()
+        else:
+            assert_same(run(), np.clip(x, *bounds))
+
+
+def test_python_int_arguments_checked_as_numpy():
+    @cp.fuse()
+    def scale(x, n):
+        return x * n
+
+    x = np.array([1, -2], np.int8)
+    assert_same(scale(cp.asarray(x), 3), x * 3)
+    with pytest.raises(OverflowError, match="300 out of bounds for int8"):
+        scale(cp.asarray(x), 300)
+
+    @cp.fuse()
+    def below(x, n):
+        return x < n
+
+    assert_same(below(cp.asarray(x), 1), x < 1)
+    with pytest.raises(NotImplementedError, match="outside int8"):
+        below(cp.asarray(x), 300)

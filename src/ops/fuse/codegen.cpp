@@ -46,6 +46,15 @@ std::string literal(const Scalar& s) {
 
 std::string cast(DType t, const std::string& v) { return "ndgpu::cast<" + kernel_ctype(t) + ">(" + v + ")"; }
 
+// A clip bound in the clip's dtype; a Python int is first clamped to the dtype's range (NumPy
+// 2: a bound beyond the range limits nothing; the other side was refused when traced).
+std::string bound(const Graph& g, const Node& clip, size_t k, const std::string& value) {
+  const Node& b = g.nodes[size_t(clip.in[k])];
+  if (!weak_int_into(b, clip.dtype) || itemsize(clip.dtype) == 8) return cast(clip.dtype, value);
+  const std::string lo = "(long long)" + ops::lowest_expr(clip.dtype), hi = "(long long)" + ops::highest_expr(clip.dtype);
+  return cast(clip.dtype, "ndgpu::minimum(ndgpu::maximum((long long)" + value + ", " + lo + "), " + hi + ")");
+}
+
 // Statements computing every elementwise node that `roots` read, leaf k named p<k>.
 struct Body {
   std::vector<std::string> names;  // by node
@@ -82,8 +91,8 @@ Body body(const Graph& g, const std::vector<int>& leaves, const std::vector<int>
         break;
       case NodeKind::Clip:
         b.src << " = " << cast(n.dtype, in(0)) << ";\n";
-        if (n.in[1] >= 0) b.src << "  " << v << " = ndgpu::maximum(" << v << ", " << cast(n.dtype, in(1)) << ");\n";
-        if (n.in[2] >= 0) b.src << "  " << v << " = ndgpu::minimum(" << v << ", " << cast(n.dtype, in(2)) << ");\n";
+        if (n.in[1] >= 0) b.src << "  " << v << " = ndgpu::maximum(" << v << ", " << bound(g, n, 1, in(1)) << ");\n";
+        if (n.in[2] >= 0) b.src << "  " << v << " = ndgpu::minimum(" << v << ", " << bound(g, n, 2, in(2)) << ");\n";
         break;
       default:  // Ufunc
         if (n.same_answer) {

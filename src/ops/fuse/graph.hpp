@@ -35,10 +35,27 @@ struct Node {
   OptDType reduce_dtype;            // Reduce: the dtype= argument
 };
 
+// A Python int argument an integer loop converts: its value is checked on each call, as NumPy
+// checks it (OverflowError in arithmetic; comparisons answered for every element are not
+// fused: NotImplementedError; a clip bound may lie beyond the side it does not limit).
+enum class IntUse { Arithmetic, Comparison, LowerBound, UpperBound };
+struct IntArgCheck {
+  int node;
+  DType loop_type;
+  IntUse use;
+};
+
+// A Python int (argument or constant) converted to integer dtype `t`.
+inline bool weak_int_into(const Node& n, DType t) {
+  return n.weak && is_integer(n.dtype) && is_integer(t) &&
+         (n.kind == NodeKind::ScalarArg || n.kind == NodeKind::Constant);
+}
+
 struct Graph {
   std::string name;
   std::vector<Node> nodes;
   int num_args = 0;
+  std::vector<IntArgCheck> int_args;
   std::vector<std::pair<int, int>> assigned;  // (argument node, value node), in order
 };
 

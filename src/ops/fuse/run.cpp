@@ -128,6 +128,18 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
         kernel::run_elementwise_shortcut(*p.all_sinks.elementwise, std::span(ins, n), {}, &result))
       return {result};
   }
+  for (const IntArgCheck& c : g.int_args) {
+    const Scalar* s = std::get_if<Scalar>(&args[size_t(g.nodes[size_t(c.node)].arg)]);
+    const int side = s ? s->outside_range(c.loop_type) : 0;
+    if (side == 0 || (c.use == IntUse::LowerBound && side < 0) || (c.use == IntUse::UpperBound && side > 0))
+      continue;
+    if (c.use == IntUse::Comparison)
+      throw NotImplementedError(std::string("fuse: comparing with a Python int outside ") +
+                                dtype_name(c.loop_type) + " (NumPy answers for every element); "
+                                "pass it as a constant of the function or a wider array");
+    unsigned char buf[16];
+    s->store_as(c.loop_type, buf);  // NumPy's OverflowError
+  }
   std::vector<Operand> vals(g.nodes.size());
   for (size_t id = 0; id < g.nodes.size(); ++id) {
     const Node& n = g.nodes[id];

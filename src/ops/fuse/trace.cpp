@@ -30,16 +30,22 @@ PromotionOperand promotion_of(const Node& n) {
 
 // NumPy 2 compares an integer value with a Python int outside its dtype's range exactly: the
 // answer is the same for every element (as call_ufunc's out_of_range_comparison).
-std::optional<bool> same_answer(const std::string& op, const Node& a, const Node& b) {
+// 0..5 for equal, not_equal, less, less_equal, greater, greater_equal; 6 for other ufuncs.
+int comparison_index(const std::string& op) {
   static const char* kOps[] = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"};
+  int k = 0;
+  while (k < 6 && op != kOps[k]) ++k;
+  return k;
+}
+
+std::optional<bool> same_answer(const std::string& op, const Node& a, const Node& b) {
   const bool const_left = a.kind == NodeKind::Constant && a.weak;
   const Node& c = const_left ? a : b;
   const Node& other = const_left ? b : a;
   if (c.kind != NodeKind::Constant || !c.weak || other.weak || !is_integer(other.dtype))
     return std::nullopt;
   const int side = c.value->outside_range(other.dtype);
-  int k = 0;
-  while (k < 6 && op != kOps[k]) ++k;
+  const int k = comparison_index(op);
   if (side == 0 || k == 6) return std::nullopt;
   if (k < 2) return k == 1;
   const bool left_is_less = (side > 0) != const_left;
@@ -115,6 +121,12 @@ std::vector<Var> Trace::ufunc(const std::string& name, std::span<const Var> inpu
         c.value->store_as(loop.params[k], buf);
       }
     }
+  for (size_t k = 0; k < ids.size(); ++k) {
+    const Node& a = nodes[size_t(ids[k])];
+    if (a.kind == NodeKind::ScalarArg && weak_int_into(a, loop.params[k]))
+      graph_->int_args.push_back({ids[k], loop.params[k],
+                                  comparison_index(name) < 6 ? IntUse::Comparison : IntUse::Arithmetic});
+  }
   std::vector<Var> outs;
   for (int slot = 0; slot < u.nout; ++slot) {
     Node n = make(NodeKind::Ufunc, answer ? DType::Bool : loop.out[size_t(slot)]);
@@ -158,6 +170,19 @@ Var Trace::clip(Var x, Var lo, Var hi) {
       ids.push_back(b.id);
     }
   Node n = make(NodeKind::Clip, result_type(ops));
+  // NumPy 2: a Python int bound beyond the side it does not limit is no limit (the kernel
+  // clamps it to the dtype's range); beyond the other side it raises OverflowError.
+  for (int side = 0; side < 2; ++side) {
+    const int id = side == 0 ? lo.id : hi.id;
+    if (id < 0 || !weak_int_into(nodes[size_t(id)], n.dtype)) continue;
+    const Node& b = nodes[size_t(id)];
+    if (b.kind == NodeKind::ScalarArg) {
+      graph_->int_args.push_back({id, n.dtype, side == 0 ? IntUse::LowerBound : IntUse::UpperBound});
+    } else if (b.value->outside_range(n.dtype) == (side == 0 ? 1 : -1)) {
+      unsigned char buf[16];
+      b.value->store_as(n.dtype, buf);
+    }
+  }
   n.ndim = max_ndim(nodes, ids);
   n.in = {x.id, lo.id, hi.id};
   return add(std::move(n));
