@@ -226,6 +226,12 @@ def test_several_reductions_and_tuple_outputs():
 
     _same_as_numpy(pair, M.astype(np.float32), 2.5)
 
+    @cp.fuse()
+    def typed(x):  # dtype= of reductions, as NumPy's accumulators
+        return x.sum(axis=0, dtype=np.float32), x.mean(dtype=np.float64), x.prod(axis=1, dtype=np.int8)
+
+    _same_as_numpy(typed, M.astype(np.int16))
+
 
 def test_in_place_updates_and_none():
     @cp.fuse()
