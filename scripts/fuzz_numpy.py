@@ -30,8 +30,10 @@ UNARY = ["negative", "absolute", "exp", "log", "sqrt", "log1p"]
 # fuse: dtypes whose results NumPy and ndgpu's loops define alike, and the traced ops.
 FUSE_DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.float16, np.float32,
                np.float64, np.complex64]
-FUSE_OPS = ["add", "sub", "mul", "div", "neg", "abs", "less", "max", "exp_scaled", "scalar"]
+FUSE_OPS = ["add", "sub", "mul", "div", "neg", "abs", "less", "max", "exp_scaled", "scalar",
+            "where"]
 FUSE_IMPL = {
+    "where": lambda xp, v, x, c: xp.where(abs(x) > 1, v, x),
     "add": lambda xp, v, x, c: v + x,
     "sub": lambda xp, v, x, c: v + x if v.dtype == np.bool_ and getattr(x, "dtype", None) == np.bool_
     else v - x,
@@ -233,17 +235,20 @@ class Fuzz:
         final = self.rng.choice([None, None, "sum", "max", "mean"])
         # (NumPy's sum of a 0-d array takes axis=-1, a quirk ndgpu does not copy: axis=None)
         axis = self.rng.choice([None, -1]) if final and shape else None
+        after = final and self.rng.random() < 0.4  # elementwise work on the reduction's result
 
         def body(*xs):
             xp = cp.get_array_module(*xs)
             v = xs[0]
             for op, k in zip(steps, picks):
                 v = FUSE_IMPL[op](xp, v, xs[k], const)
+            if after:
+                return v + getattr(xp, final)(v, axis=axis, keepdims=True)
             return getattr(xp, final)(v, axis=axis) if final else v
 
         fused = cp.fuse()(body)
-        tag = "fuse %s %s final=%s(axis=%s) %s" % (
-            steps, [getattr(a, "dtype", a) for a in args], final, axis, shape)
+        tag = "fuse %s %s final=%s(axis=%s) after=%s %s" % (
+            steps, [getattr(a, "dtype", a) for a in args], final, axis, after, shape)
         # Intermediates (abs of complex64 is float32) round as their own dtype: the
         # tolerance is the least precise input's.
         inexact = [a.dtype for a in args if isinstance(a, np.ndarray) and a.dtype.kind in "fc"]

@@ -62,6 +62,11 @@ struct UfuncLoopInfo {
 UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common);
 std::vector<UfuncInfo> list_ufuncs();
 
+// where(condition, x, y) and clip(a, a_min, a_max) (nullopt: no bound), with NumPy 2's
+// dtypes: each runs as a fused function of one node (src/ops/fuse/selection.cpp).
+NDArray where(const Operand& condition, const Operand& x, const Operand& y);
+NDArray clip(const Operand& a, const std::optional<Operand>& a_min, const std::optional<Operand>& a_max);
+
 inline NDArray add(const Operand& a, const Operand& b) { return call_ufunc("add", std::vector<Operand>{a, b})[0]; }
 inline NDArray subtract(const Operand& a, const Operand& b) { return call_ufunc("subtract", std::vector<Operand>{a, b})[0]; }
 inline NDArray multiply(const Operand& a, const Operand& b) { return call_ufunc("multiply", std::vector<Operand>{a, b})[0]; }

@@ -84,6 +84,7 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2"),
                       ("radians", "deg2rad"), ("degrees", "rad2deg")):
     globals()[_alias] = getattr(_core, _name)
+where, clip = _core.where, _core.clip
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
 # NumPy on first access, so `import ndgpu` does not import NumPy).

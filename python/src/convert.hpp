@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ndgpu/ndarray.hpp"
+#include "ndgpu/reductions.hpp"
 #include "ndgpu/scalar.hpp"
 
 namespace ndgpu::py {
@@ -42,6 +43,8 @@ nb::module_& numpy();
 void set_fusion_proxy(nb::handle type, nb::handle hook);
 bool is_fusion_proxy(nb::handle h);
 nb::handle fusion_hook();
+// linalg.norm's ord: None, a number, "fro" or "nuc" (ValueError otherwise).
+linalg::NormOrder norm_order(nb::handle ord);
 // A new Python ndarray owning `a`: what returning an NDArray does, without nanobind's type
 // lookup (the dispatch path returns one per call).
 nb::object wrap_array(NDArray&& a);

@@ -16,6 +16,7 @@ void bind_raw_kernels(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_aot(nb::module_& m);
 void bind_linalg(nb::module_& m);
+void bind_fuse(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -60,4 +61,5 @@ NB_MODULE(_core, m) {
   py::bind_reductions(m);
   py::bind_aot(m);
   py::bind_linalg(m);
+  py::bind_fuse(m);
 }

@@ -137,20 +137,6 @@ void bind_ops(nb::module_& m) {
         }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
 
   m.def("_set_fusion_proxy", [](nb::handle type, nb::handle hook) { set_fusion_proxy(type, hook); });
-  m.def("_ufunc_loop", [](const std::string& name, nb::handle common) {
-    UfuncLoopInfo l = ufunc_loop_info(name, to_dtype(common));
-    auto names = [](const std::vector<DType>& v) {
-      nb::list out;
-      for (DType t : v) out.append(dtype_name(t));
-      return out;
-    };
-    return nb::make_tuple(names(l.in), names(l.params), names(l.out), l.body);
-  });
-  m.def("_ctype", [](nb::handle dtype) {
-    DType t = to_dtype(dtype);
-    std::string c = dtype_ctype(t);
-    return c.rfind("complex", 0) == 0 ? "ndgpu::" + c : c;
-  });
   m.def("result_type", [](nb::args args) {
     std::vector<PromotionOperand> ops;
     for (nb::handle h : args) ops.push_back(promotion_of(h));

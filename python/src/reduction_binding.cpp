@@ -5,6 +5,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <string_view>
+
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/reduction_kernel.hpp"
@@ -26,6 +28,30 @@ std::optional<std::vector<int64_t>> to_axes(nb::handle h) {
   if (PyIndex_Check(h.ptr())) return std::vector<int64_t>{nb::cast<int64_t>(nb::int_(h))};
   throw TypeError("'" + std::string(nb::str(h.type()).c_str()) +
                   "' object cannot be interpreted as an integer");
+}
+
+}  // namespace
+
+linalg::NormOrder norm_order(nb::handle ord) {
+  linalg::NormOrder o;
+  if (!ord.is_none()) {
+    if (PyUnicode_Check(ord.ptr())) {
+      std::string s = nb::cast<std::string>(ord);
+      if (s == "fro") o.kind = linalg::NormOrder::Fro;
+      else if (s == "nuc") o.kind = linalg::NormOrder::Nuc;
+      else throw ValueError("Invalid norm order '" + s + "'");
+    } else {
+      o.kind = linalg::NormOrder::Number;
+      o.p = nb::cast<double>(nb::float_(ord));
+    }
+  }
+  return o;
+}
+
+namespace {
+
+bool is_numpy_array(nb::handle h) {
+  return std::string_view(Py_TYPE(h.ptr())->tp_name) == "numpy.ndarray";
 }
 
 NDArray to_array(nb::handle h) {
@@ -102,11 +128,15 @@ void bind_functions(nb::module_& m) {
       return result(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims), out);
     };
     const char* name = d.name;
-    auto f = [g, name](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
-                       bool keepdims) -> nb::object {
+    const bool method = d.method;
+    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                               bool keepdims) -> nb::object {
       if (is_fusion_proxy(a))  // recorded by a fusion trace (python/ndgpu/_fusion.py)
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("dtype") = dtype,
                              nb::arg("out") = out, nb::arg("keepdims") = keepdims);
+      if (method && is_numpy_array(a))  // CuPy's: the array's own method (a host result)
+        return a.attr(name)(nb::arg("axis") = axis, nb::arg("dtype") = dtype,
+                            nb::arg("out") = out, nb::arg("keepdims") = keepdims);
       NDArray holder;
       return g(array_arg(a, holder), axis, dtype, out, keepdims);
     };
@@ -128,10 +158,16 @@ void bind_functions(nb::module_& m) {
       return result(fn(a, to_axes(axis), to_out(out), keepdims), out);
     };
     const char* name = d.name;
-    auto f = [g, name](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) -> nb::object {
+    // The NumPy method CuPy's function calls on a NumPy array, if there is one.
+    const char* method = d.method && std::string_view(d.method) != "ptp" ? d.method
+                         : std::string_view(name) == "max" || std::string_view(name) == "min" ? name : nullptr;
+    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) -> nb::object {
       if (is_fusion_proxy(a))
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("out") = out,
                              nb::arg("keepdims") = keepdims);
+      if (method && is_numpy_array(a))
+        return a.attr(method)(nb::arg("axis") = axis, nb::arg("out") = out,
+                              nb::arg("keepdims") = keepdims);
       NDArray holder;
       return g(array_arg(a, holder), axis, out, keepdims);
     };
@@ -209,20 +245,12 @@ void bind_functions(nb::module_& m) {
                                 nb::handle out) {
     return result(ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out)), out);
   }, nb::arg("name"), nb::arg("a"), nb::arg("axis"), nb::arg("dtype").none(), nb::arg("out").none());
-  m.def("_norm", [](nb::handle x, nb::handle ord, nb::handle axis, bool keepdims) {
-    linalg::NormOrder o;
-    if (!ord.is_none()) {
-      if (PyUnicode_Check(ord.ptr())) {
-        std::string s = nb::cast<std::string>(ord);
-        if (s == "fro") o.kind = linalg::NormOrder::Fro;
-        else if (s == "nuc") o.kind = linalg::NormOrder::Nuc;
-        else throw ValueError("Invalid norm order '" + s + "'");
-      } else {
-        o.kind = linalg::NormOrder::Number;
-        o.p = nb::cast<double>(nb::float_(ord));
-      }
-    }
-    return linalg::norm(to_array(x), o, to_axes(axis), keepdims);
+  m.def("_norm", [](nb::handle x, nb::handle ord, nb::handle axis, bool keepdims) -> nb::object {
+    if (is_fusion_proxy(x))
+      return fusion_hook()("norm", x, nb::arg("axis") = axis, nb::arg("keepdims") = keepdims,
+                           nb::arg("ord") = ord);
+    linalg::NormOrder o = norm_order(ord);
+    return wrap_array(linalg::norm(to_array(x), o, to_axes(axis), keepdims));
   }, nb::arg("x"), nb::arg("ord") = nb::none(), nb::arg("axis") = nb::none(), nb::arg("keepdims") = false);
 }
 

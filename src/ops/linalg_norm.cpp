@@ -55,9 +55,7 @@ NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims)
     r.op = "norm1";
     r.map = "ndgpu::absolute(" + cx + ")";
   } else if (p == 2) {
-    r.op = "norm2";
-    r.map = "ndgpu::abs2(" + cx + ")";
-    r.post = "y = ndgpu::cast<" + out + ">(sqrt(a))";
+    r = ops::reduction_recipe("norm2", x.dtype());
   } else {
     r.op = "normp";
     r.map = "pow(ndgpu::absolute(" + cx + "), " + t.r + "(p))";

@@ -27,6 +27,11 @@ struct BuiltinReduce {
   std::string scalar_params; // e.g. "float64 ddof": inputs after the arrays
 };
 
+// The recipe (map over `x`, reduce, post, identity) of sum, prod, nansum, nanprod, max, min,
+// nanmax, nanmin, mean, any, all or norm2 of `in`; `dtype` is the result's for sums (NumPy's
+// accumulator when omitted) and mean, ignored by the others.
+BuiltinReduce reduction_recipe(std::string_view op, DType in, OptDType dtype = {});
+
 // Runs `r` over `inputs` (arrays, then the scalars of scalar_params).
 NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
                     const OptArray& out, bool keepdims);

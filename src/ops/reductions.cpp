@@ -11,54 +11,19 @@ using ops::BuiltinReduce;
 using ops::kernel_ctype;
 
 // sum and prod: NumPy's accumulator dtype, float16 accumulated in float and rounded once.
-NDArray sum_like(ops::BuiltinSlots& slots, const char* op, const char* reduce,
-                 const char* identity, bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out,
-                 bool keepdims) {
+NDArray sum_like(ops::BuiltinSlots& slots, const char* op, const NDArray& a, const Axes& axis,
+                 OptDType dtype, const OptArray& out, bool keepdims) {
   DType ot = ops::accumulate_dtype(a.dtype(), dtype, out);
-  auto make = [&] {
-    std::string acc = ops::compute_ctype(ot);
-    std::string map = "ndgpu::cast<" + acc + ">(x)";
-    if (skip_nan && is_inexact(a.dtype()))
-      map = "ndgpu::isnan_(x) ? " + ops::convert_to(acc, identity) + " : " + map;
-    BuiltinReduce r{.op = op,
-        .in = {a.dtype()},
-        .out = ot,
-        .acc = acc,
-        .acc_size = itemsize(ot),
-        .map = map,
-        .reduce = reduce,
-        .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)",
-        .identity = identity,
-        .scalar_params = ""};
-    if (ot == DType::Float16) r.acc_size = 4;
-    return r;
-  };
+  auto make = [&] { return ops::reduction_recipe(op, a.dtype(), ot); };
   return ops::run_builtin_cached(slots, a, ot, make, axis, out, keepdims);
 }
 
 NDArray extreme(ops::BuiltinSlots& slots, bool is_max, bool skip_nan, const NDArray& a, const Axes& axis,
                 const OptArray& out, bool keepdims) {
   ops::require_nonempty(a, axis, is_max ? "maximum" : "minimum");
-  DType t = a.dtype();
   const char* op = skip_nan ? (is_max ? "nanmax" : "nanmin") : (is_max ? "max" : "min");
-  auto make = [&] {
-    bool nan_aware = skip_nan && is_inexact(t);
-    std::string reduce = std::string("ndgpu::") + (nan_aware ? (is_max ? "fmax_" : "fmin_")
-                                                             : (is_max ? "maximum" : "minimum")) + "(a, b)";
-    std::string identity = nan_aware ? ops::nan_expr(t)
-                                     : (is_max ? ops::lowest_expr(t) : ops::highest_expr(t));
-    return BuiltinReduce{.op = op,
-               .in = {t},
-               .out = t,
-               .acc = kernel_ctype(t),
-               .acc_size = itemsize(t),
-               .map = "x",
-               .reduce = reduce,
-               .post = "y = a",
-               .identity = identity,
-               .scalar_params = ""};
-  };
-  return ops::run_builtin_cached(slots, a, t, make, axis, out, keepdims);
+  auto make = [&] { return ops::reduction_recipe(op, a.dtype()); };
+  return ops::run_builtin_cached(slots, a, a.dtype(), make, axis, out, keepdims);
 }
 
 std::string mode_name(bool is_max) { return is_max ? "argmax" : "argmin"; }
@@ -105,19 +70,19 @@ static NDArray arg_extreme(bool is_max, bool skip_nan, const NDArray& a, std::op
 
 NDArray sum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
   static ops::BuiltinSlots slots;
-  return sum_like(slots, "sum", "ndgpu::add_(a, b)", "0", false, a, axis, dtype, out, keepdims);
+  return sum_like(slots, "sum", a, axis, dtype, out, keepdims);
 }
 NDArray prod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
   static ops::BuiltinSlots slots;
-  return sum_like(slots, "prod", "ndgpu::mul_(a, b)", "1", false, a, axis, dtype, out, keepdims);
+  return sum_like(slots, "prod", a, axis, dtype, out, keepdims);
 }
 NDArray nansum(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
   static ops::BuiltinSlots slots;
-  return sum_like(slots, "nansum", "ndgpu::add_(a, b)", "0", true, a, axis, dtype, out, keepdims);
+  return sum_like(slots, "nansum", a, axis, dtype, out, keepdims);
 }
 NDArray nanprod(const NDArray& a, const Axes& axis, OptDType dtype, const OptArray& out, bool keepdims) {
   static ops::BuiltinSlots slots;
-  return sum_like(slots, "nanprod", "ndgpu::mul_(a, b)", "1", true, a, axis, dtype, out, keepdims);
+  return sum_like(slots, "nanprod", a, axis, dtype, out, keepdims);
 }
 NDArray amax(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
   static ops::BuiltinSlots slots;
@@ -149,30 +114,10 @@ NDArray nanargmin(const NDArray& a, std::optional<int64_t> axis, const OptArray&
 }
 
 NDArray any(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  BuiltinReduce r{.op = "any",
-      .in = {a.dtype()},
-      .out = DType::Bool,
-      .acc = "bool",
-      .acc_size = 1,
-      .map = "ndgpu::cast<bool>(x)",
-      .reduce = "a || b",
-      .post = "y = a",
-      .identity = "false",
-      .scalar_params = ""};
-  return ops::run_builtin(r, {a}, axis, out, keepdims);
+  return ops::run_builtin(ops::reduction_recipe("any", a.dtype()), {a}, axis, out, keepdims);
 }
 NDArray all(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdims) {
-  BuiltinReduce r{.op = "all",
-      .in = {a.dtype()},
-      .out = DType::Bool,
-      .acc = "bool",
-      .acc_size = 1,
-      .map = "ndgpu::cast<bool>(x)",
-      .reduce = "a && b",
-      .post = "y = a",
-      .identity = "true",
-      .scalar_params = ""};
-  return ops::run_builtin(r, {a}, axis, out, keepdims);
+  return ops::run_builtin(ops::reduction_recipe("all", a.dtype()), {a}, axis, out, keepdims);
 }
 NDArray count_nonzero(const NDArray& a, const Axes& axis, bool keepdims) {
   BuiltinReduce r{.op = "count_nonzero",

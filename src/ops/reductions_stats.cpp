@@ -25,28 +25,11 @@ void check_nan_dtype(bool skip_nan, const NDArray& a, OptDType dtype, const OptA
 NDArray mean_impl(bool skip_nan, const NDArray& a, const Axes& axis, OptDType dtype,
                   const OptArray& out, bool keepdims) {
   check_nan_dtype(skip_nan, a, dtype, out);
+  if (!skip_nan || !is_inexact(a.dtype()))
+    return ops::run_builtin(ops::reduction_recipe("mean", a.dtype(), dtype), {a}, axis, out, keepdims);
   DType ot = dtype.value_or(ops::mean_dtype(a.dtype()));
   DType at = acc_dtype(ot);
-  std::string acc = kernel_ctype(at), real = kernel_ctype(real_dtype(at));
-  // An integer dtype= divides as NumPy's true_divide does, in float64, then truncates.
-  const std::string n = ops::convert_to(real, "_red_size");
-  std::string divided = is_inexact(at) ? "a / " + n : "(double)(a) / (double)(_red_size)";
-  if (is_complex(at))  // NumPy divides by n + 0j: an inf or NaN part makes the other NaN
-    divided = acc + "((a.real() + a.imag() * " + ops::convert_to(real, "0") + ") / " + n +
-              ", (a.imag() - a.real() * " + ops::convert_to(real, "0") + ") / " + n + ")";
-  if (!skip_nan || !is_inexact(a.dtype())) {
-    BuiltinReduce r{.op = skip_nan ? "nanmean" : "mean",
-        .in = {a.dtype()},
-        .out = ot,
-        .acc = acc,
-        .acc_size = itemsize(at),
-        .map = "ndgpu::cast<" + acc + ">(x)",
-        .reduce = "a + b",
-        .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")",
-        .identity = "0",
-        .scalar_params = ""};
-    return ops::run_builtin(r, {a}, axis, out, keepdims);
-  }
+  std::string acc = kernel_ctype(at);
   // NaNs skipped: the sum and the count of the others together.
   std::string ws = "ndgpu::WSum<" + acc + ">", zero = ops::convert_to(acc, "0");
   BuiltinReduce r{.op = "nanmean",

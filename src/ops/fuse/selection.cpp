@@ -1,0 +1,72 @@
+// where and clip: a fused function of one node each, compiled once per operand signature.
+#include <map>
+#include <mutex>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/fuse.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu {
+namespace {
+
+// What the trace depends on: each operand's dtype and ndim, or a scalar's dtype and weakness.
+std::string signature(std::span<const Operand> ops) {
+  std::string key;
+  for (const auto& o : ops) {
+    if (auto* a = std::get_if<NDArray>(&o)) key += "a" + std::to_string(int(a->dtype())) + "." + std::to_string(a->ndim());
+    else key += std::string(std::get<Scalar>(o).weak() ? "w" : "s") + std::to_string(int(std::get<Scalar>(o).dtype()));
+    key += ',';
+  }
+  return key;
+}
+
+fuse::Var argument(fuse::Trace& t, const Operand& o) {
+  if (auto* a = std::get_if<NDArray>(&o)) return t.array(a->dtype(), a->ndim());
+  const Scalar& s = std::get<Scalar>(o);
+  return t.scalar(s.dtype(), s.weak());
+}
+
+// `build` records the node from the arguments' Vars; the function is kept per signature.
+template <class Build>
+NDArray run_cached(const char* name, std::span<const Operand> ops, Build&& build) {
+  static std::mutex mu;
+  static auto* cache = new std::map<std::string, fuse::Function>();  // kept until exit
+  std::string key = std::string(name) + ":" + signature(ops);
+  fuse::Function f;
+  {
+    std::lock_guard lk(mu);
+    auto it = cache->find(key);
+    if (it == cache->end()) {
+      fuse::Trace t(name);
+      std::vector<fuse::Var> args;
+      for (const auto& o : ops) args.push_back(argument(t, o));
+      fuse::Var r = build(t, args);
+      it = cache->emplace(key, t.compile(std::vector<fuse::Var>{r})).first;
+    }
+    f = it->second;
+  }
+  return f(ops)[0];
+}
+
+}  // namespace
+
+NDArray where(const Operand& condition, const Operand& x, const Operand& y) {
+  const Operand ops[3] = {condition, x, y};
+  return run_cached("where", ops, [](fuse::Trace& t, const std::vector<fuse::Var>& v) {
+    return t.where(v[0], v[1], v[2]);
+  });
+}
+
+NDArray clip(const Operand& a, const std::optional<Operand>& a_min, const std::optional<Operand>& a_max) {
+  if (!a_min && !a_max) throw ValueError("One of max or min must be given");
+  std::vector<Operand> ops{a};
+  if (a_min) ops.push_back(*a_min);
+  if (a_max) ops.push_back(*a_max);
+  const char* name = !a_min ? "clip_max" : !a_max ? "clip_min" : "clip";
+  return run_cached(name, ops, [&](fuse::Trace& t, const std::vector<fuse::Var>& v) {
+    fuse::Var none{&t, -1};
+    return t.clip(v[0], a_min ? v[1] : none, a_max ? v.back() : none);
+  });
+}
+
+}  // namespace ndgpu
