@@ -3,15 +3,7 @@
 // runs the block's threads in a loop, or, when the kernel's source uses barriers, shuffles or
 // votes, as fibers scheduled by the library (every barrier is a switch to the next fiber).
 #pragma once
-#include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-#include <cmath>
-#include <type_traits>
-
+#include "ndgpu/cpu_system.hpp"  // before any other header: see there
 #include "ndgpu/cpu_abi.h"
 
 #define __global__
