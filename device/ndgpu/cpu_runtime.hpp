@@ -72,6 +72,16 @@ inline void run_block(const ndgpu_cpu_launch* L, Body&& body) {
 
 inline void* dynamic_shared() { return launch_->dynamic_shared; }
 
+// A kernel argument, copied out of the launch's buffer (aligned to 16 bytes only: a struct
+// passed by value may ask for more, double4_32a for 32).
+template <class T>
+inline T param(const void* p) {
+  typedef typename std::remove_cv<T>::type U;
+  alignas(U) unsigned char b[sizeof(U)];
+  memcpy(b, p, sizeof(U));
+  return *reinterpret_cast<U*>(b);
+}
+
 inline unsigned lane_id() {
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u;
 }
