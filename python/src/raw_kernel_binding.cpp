@@ -56,10 +56,15 @@ RawArg to_raw_arg(nb::handle obj) {
   static nb::object* np_generic = new nb::object(numpy().attr("generic"));
   if (PyObject_IsInstance(obj.ptr(), np_ndarray->ptr()) == 1) {
     // As CuPy: a NumPy array of one element is a value (a record for a struct parameter).
-    if (PyLong_AsLongLong(obj.attr("size").ptr()) != 1)
+    if (PyLong_AsLongLong(obj.attr("size").ptr()) != 1) {
+      // ndgpu arrays hold no records: their bytes can still go to a struct pointer.
+      std::string to_device = ndgpu_has_dtype(obj.attr("dtype"))
+                                  ? "pass ndgpu.asarray(x)"
+                                  : "ndgpu has no record dtype: pass ndgpu.asarray(x.view(numpy.uint8))";
       throw TypeError("a numpy.ndarray of shape " + text_of(obj.attr("shape")) +
-                      " is in host memory and cannot be a kernel argument: pass ndgpu.asarray(x) "
-                      "for a pointer; only one-element arrays are passed by value");
+                      " is in host memory and cannot be a kernel argument: " + to_device +
+                      " for a pointer; only one-element arrays are passed by value");
+    }
     nb::object item = obj.attr("reshape")(nb::tuple())[nb::tuple()];
     if (!ndgpu_has_dtype(obj.attr("dtype"))) return record_bytes(obj, "a numpy.ndarray");
     obj = item;

@@ -103,8 +103,33 @@ extern "C" __global__ void k(double3 v, double* out) { out[0] = v.x + v.y + v.z;
         k((1,), (1,), (1.0, out))
     with pytest.raises(TypeError, match=r"\('out', double\*\) cannot take a numpy.void .* it needs an array"):
         k((1,), (1,), (np.zeros(1, DOUBLE3)[0], np.zeros(1, DOUBLE3)[0]))
-    with pytest.raises(TypeError, match=r"numpy.ndarray of shape \(2,\)"):
+    with pytest.raises(TypeError, match=r"numpy.ndarray of shape \(2,\).*x.view\(numpy.uint8\)"):
         k((1,), (1,), (np.zeros(2, DOUBLE3), out))
+
+
+def test_arrays_of_structs_as_bytes_and_structs_from_a_header(tmp_path):
+    # ndgpu arrays hold no records: an array of structs travels as its bytes, and the
+    # struct's layout is read from the header that declares it.
+    (tmp_path / "particle.cuh").write_text(
+        "struct Particle { double3 pos; float mass; int id; };  // 32 bytes, aligned to 8\n")
+    k = cp.RawKernel(r'''
+#include "particle.cuh"
+extern "C" __global__ void heaviest(const Particle* p, Particle shift, double* out, int n) {
+    int i = threadIdx.x;
+    if (i < n) out[i] = p[i].mass * p[i].id + p[i].pos.z + shift.pos.x;
+}
+''', 'heaviest', options=("-I" + str(tmp_path),))
+    particle = np.dtype({'names': ['pos', 'mass', 'id'], 'formats': [DOUBLE3, np.float32, np.int32],
+                         'offsets': [0, 24, 28], 'itemsize': 32})
+    host = np.zeros(5, dtype=particle)
+    host['pos']['z'], host['mass'], host['id'] = np.arange(5), 0.5, np.arange(5) * 2
+    shift = np.zeros(1, dtype=particle)
+    shift['pos']['x'] = 100
+    out = cp.zeros(5, dtype=cp.float64)
+    k((1,), (5,), (cp.asarray(host.view(np.uint8)), shift, out, 5))
+    np.testing.assert_array_equal(out.get(), 0.5 * np.arange(5) * 2 + np.arange(5) + 100)
+    with pytest.raises(TypeError, match=r"\('shift', Particle\) takes 32 bytes"):
+        k((1,), (5,), (cp.asarray(host.view(np.uint8)), np.zeros(1, DOUBLE3)[0], out, 5))
 
 
 def test_complex_scalars_for_two_element_vectors_and_wide_alignment():
