@@ -181,22 +181,30 @@ inline float y0(float x) { return float(y0(double(x))); }
 inline float y1(float x) { return float(y1(double(x))); }
 inline float yn(int n, float x) { return float(yn(n, double(x))); }
 
-// Norms: double and float forms of each.
-inline double rhypot(double a, double b) { double v[] = {a, b}; return ndgpu_cpu::rnorm_of(v, 2); }
-inline double norm3d(double a, double b, double c) { double v[] = {a, b, c}; return ndgpu_cpu::norm_of(v, 3); }
-inline double rnorm3d(double a, double b, double c) { double v[] = {a, b, c}; return ndgpu_cpu::rnorm_of(v, 3); }
-inline double norm4d(double a, double b, double c, double d) { double v[] = {a, b, c, d}; return ndgpu_cpu::norm_of(v, 4); }
-inline double rnorm4d(double a, double b, double c, double d) { double v[] = {a, b, c, d}; return ndgpu_cpu::rnorm_of(v, 4); }
-inline float rhypotf(float a, float b) { return float(rhypot(double(a), double(b))); }
-inline float norm3df(float a, float b, float c) { return float(norm3d(double(a), double(b), double(c))); }
-inline float rnorm3df(float a, float b, float c) { return float(rnorm3d(double(a), double(b), double(c))); }
-inline float norm4df(float a, float b, float c, float d) { return float(norm4d(double(a), double(b), double(c), double(d))); }
-inline float rnorm4df(float a, float b, float c, float d) { return float(rnorm4d(double(a), double(b), double(c), double(d))); }
-inline float rhypot(float a, float b) { return rhypotf(a, b); }
-inline float norm3d(float a, float b, float c) { return norm3df(a, b, c); }
-inline float rnorm3d(float a, float b, float c) { return rnorm3df(a, b, c); }
-inline float norm4d(float a, float b, float c, float d) { return norm4df(a, b, c, d); }
-inline float rnorm4d(float a, float b, float c, float d) { return rnorm4df(a, b, c, d); }
+// Norms: double and float forms of each (a float's arguments are exact in double).
+namespace ndgpu_cpu {
+template <class... T>
+inline double norm_args(bool reciprocal, T... x) {
+  double v[] = {double(x)...};
+  return reciprocal ? rnorm_of(v, sizeof...(T)) : norm_of(v, sizeof...(T));
+}
+}  // namespace ndgpu_cpu
+#define NDGPU_CPU_NORM(NAME, R, PARAMS, ...)                                       \
+  inline double NAME PARAMS(double) { return ndgpu_cpu::norm_args(R, __VA_ARGS__); } \
+  inline float NAME##f PARAMS(float) { return float(ndgpu_cpu::norm_args(R, __VA_ARGS__)); } \
+  inline float NAME PARAMS(float) { return NAME##f(__VA_ARGS__); }
+#define NDGPU_CPU_ARGS2(T) (T a, T b)
+#define NDGPU_CPU_ARGS3(T) (T a, T b, T c)
+#define NDGPU_CPU_ARGS4(T) (T a, T b, T c, T d)
+NDGPU_CPU_NORM(rhypot, true, NDGPU_CPU_ARGS2, a, b)
+NDGPU_CPU_NORM(norm3d, false, NDGPU_CPU_ARGS3, a, b, c)
+NDGPU_CPU_NORM(rnorm3d, true, NDGPU_CPU_ARGS3, a, b, c)
+NDGPU_CPU_NORM(norm4d, false, NDGPU_CPU_ARGS4, a, b, c, d)
+NDGPU_CPU_NORM(rnorm4d, true, NDGPU_CPU_ARGS4, a, b, c, d)
+#undef NDGPU_CPU_NORM
+#undef NDGPU_CPU_ARGS2
+#undef NDGPU_CPU_ARGS3
+#undef NDGPU_CPU_ARGS4
 inline double norm(int n, const double* v) { return ndgpu_cpu::norm_of(v, n); }
 inline double rnorm(int n, const double* v) { return ndgpu_cpu::rnorm_of(v, n); }
 namespace ndgpu_cpu {

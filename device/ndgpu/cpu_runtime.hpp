@@ -4,6 +4,7 @@
 // votes, as fibers scheduled by the library (every barrier is a switch to the next fiber).
 #pragma once
 #include "ndgpu/cpu_system.hpp"  // before any other header: see there
+
 #include "ndgpu/cpu_abi.h"
 
 #define __global__

@@ -34,7 +34,9 @@ Dim3 to_dim3(nb::handle obj, const char* what) {
   return d;
 }
 
-std::string text_of(nb::handle h) { return nb::steal<nb::str>(PyObject_Str(h.ptr())).c_str(); }
+std::string text_of(nb::handle h) {
+  return nb::steal<nb::str>(PyObject_Str(h.ptr())).c_str();
+}
 
 // A NumPy value ndgpu has no dtype for (a record, np.void): its bytes, passed by value.
 RawBytes record_bytes(nb::handle value, const char* kind) {
@@ -47,7 +49,8 @@ RawBytes record_bytes(nb::handle value, const char* kind) {
 }
 
 bool ndgpu_has_dtype(nb::handle dtype) {
-  return text_of(dtype.attr("kind")) != "V" && dtype_from_name(text_of(dtype.attr("char"))).has_value();
+  return text_of(dtype.attr("kind")) != "V" &&
+         dtype_from_name(text_of(dtype.attr("char"))).has_value();
 }
 
 RawArg to_raw_arg(nb::handle obj) {
@@ -58,9 +61,10 @@ RawArg to_raw_arg(nb::handle obj) {
     // As CuPy: a NumPy array of one element is a value (a record for a struct parameter).
     if (PyLong_AsLongLong(obj.attr("size").ptr()) != 1) {
       // ndgpu arrays hold no records: their bytes can still go to a struct pointer.
-      std::string to_device = ndgpu_has_dtype(obj.attr("dtype"))
-                                  ? "pass ndgpu.asarray(x)"
-                                  : "ndgpu has no record dtype: pass ndgpu.asarray(x.view(numpy.uint8))";
+      std::string to_device =
+          ndgpu_has_dtype(obj.attr("dtype"))
+              ? "pass ndgpu.asarray(x)"
+              : "ndgpu has no record dtype: pass ndgpu.asarray(x.view(numpy.uint8))";
       throw TypeError("a numpy.ndarray of shape " + text_of(obj.attr("shape")) +
                       " is in host memory and cannot be a kernel argument: " + to_device +
                       " for a pointer; only one-element arrays are passed by value");

@@ -367,3 +367,34 @@ extern "C" __global__ void ints(const unsigned* u, const unsigned* v, unsigned* 
     # Values, and CUDA's sizes and alignments: double3 24/8, short3 6, float4 16, long3 24,
     # longlong2 16, double4_32a 32, char3 3.
     assert vec.get().tolist() == [1.5, 2.5, 3.5, 10, -7, 8, 502, -12, 8, 24, 8, 6, 16, 24, 16, 32, 3]
+
+
+def test_norms_without_overflow_double_and_float():
+    k = cp.RawKernel(r'''
+extern "C" __global__ void norms(const double* v, double* d, float* f) {
+    int i = threadIdx.x;
+    double a = v[4 * i], b = v[4 * i + 1], c = v[4 * i + 2], e = v[4 * i + 3];
+    double r[] = {rhypot(a, b), norm3d(a, b, c), rnorm3d(a, b, c), norm4d(a, b, c, e),
+                  rnorm4d(a, b, c, e), norm(4, v + 4 * i), rnorm(4, v + 4 * i)};
+    float fa = a, fb = b, fc = c, fe = e;
+    float g[] = {rhypot(fa, fb), norm3d(fa, fb, fc), rnorm3df(fa, fb, fc), norm4d(fa, fb, fc, fe),
+                 rnorm4d(fa, fb, fc, fe), norm3df(fa, fb, fc), rhypotf(fa, fb)};
+    for (int k = 0; k < 7; ++k) { d[7 * i + k] = r[k]; f[7 * i + k] = g[k]; }
+}
+''', 'norms')
+    v = np.array([[3.0, 4.0, 12.0, 84.0], [1e300, 1e300, 1e300, 1e300], [1e-300, 2e-300, 2e-300, 4e-300],
+                  [np.inf, np.nan, 1.0, 2.0], [0.0, -0.0, 0.0, 0.0]])
+    d, f = cp.zeros((5, 7), cp.float64), cp.zeros((5, 7), cp.float32)
+    k((1,), (5,), (cp.asarray(v), d, f))
+    # math.hypot: exact to an ulp, no overflow, +inf for an infinite term even beside a NaN.
+    exact = np.array([[math.hypot(*row[:2]), math.hypot(*row[:3]), math.hypot(*row)] for row in v])
+    with np.errstate(divide='ignore'):
+        want = np.stack([1 / exact[:, 0], exact[:, 1], 1 / exact[:, 1], exact[:, 2], 1 / exact[:, 2],
+                         exact[:, 2], 1 / exact[:, 2]], axis=1)
+    np.testing.assert_allclose(d.get(), want, rtol=5e-16)
+    with np.errstate(all='ignore'):
+        vf = v.astype(np.float32).astype(np.float64)
+        ef = np.array([[math.hypot(*row[:2]), math.hypot(*row[:3]), math.hypot(*row)] for row in vf])
+        want_f = np.stack([1 / ef[:, 0], ef[:, 1], 1 / ef[:, 1], ef[:, 2], 1 / ef[:, 2], ef[:, 1],
+                           1 / ef[:, 0]], axis=1).astype(np.float32)
+    np.testing.assert_allclose(f.get(), want_f, rtol=1.2e-7)

@@ -1,6 +1,6 @@
-#include "kernel/raw/cuda_types.hpp"
-
 #include <gtest/gtest.h>
+
+#include "kernel/raw/cuda_types.hpp"
 
 using namespace ndgpu;
 using namespace ndgpu::kernel;

@@ -82,7 +82,8 @@ std::string host_translation_unit(const KernelSource& src) {
           e.name + "(";
     for (size_t i = 0; i < e.param_types.size(); ++i) {
       if (i) tu += ", ";
-      tu += "ndgpu_cpu::param<" + strip_restrict(e.param_types[i]) + ">(a[" + std::to_string(i) + "])";
+      tu += "ndgpu_cpu::param<" + strip_restrict(e.param_types[i]) + ">(a[" + std::to_string(i) +
+            "])";
     }
     tu += "); });\n}\n";
   }

@@ -11,7 +11,9 @@ namespace {
 
 using Tokens = std::vector<Token>;
 
-size_t round_up(size_t n, size_t a) { return a ? (n + a - 1) / a * a : n; }
+size_t round_up(size_t n, size_t a) {
+  return a ? (n + a - 1) / a * a : n;
+}
 
 // A positive integer literal (an array bound or alignment), or 0.
 size_t literal(const Token& t) {
@@ -127,8 +129,9 @@ Layout read_body(const Tokens& t, size_t open, size_t close, const TypeLayouts& 
       member.push_back(x);
       continue;
     }
-    static const char* const kNotData[] = {"static", "typedef", "using", "friend", "template",
-                                           "static_assert", "enum", "struct", "class", "union"};
+    static const char* const kNotData[] = {"static",   "typedef",       "using", "friend",
+                                           "template", "static_assert", "enum",  "struct",
+                                           "class",    "union"};
     bool data = !member.empty() && !function;
     for (const char* w : kNotData) data = data && !is(member[0], w);
     if (data) add_member(member, declared, is_union, &l);
@@ -192,7 +195,8 @@ TypeLayouts::TypeLayouts(const std::string& source) {
           colon = j;
           break;
         }
-        if (is(t[j], "(")) j = match(t, j);
+        if (is(t[j], "("))
+          j = match(t, j);
         else if (t[j].kind == Token::Ident && !is(t[j], "final") && !is(t[j], "alignas") &&
                  !is(t[j], "__align__") && !is(t[j], "__attribute__"))
           name = t[j].text;
@@ -201,10 +205,13 @@ TypeLayouts::TypeLayouts(const std::string& source) {
       if (colon < open) {  // one base class: its members come first
         Tokens base;
         for (size_t j = colon + 1; j < open; ++j)
-          if (!is(t[j], "public") && !is(t[j], "private") && !is(t[j], "protected")) base.push_back(t[j]);
+          if (!is(t[j], "public") && !is(t[j], "private") && !is(t[j], "protected"))
+            base.push_back(t[j]);
         auto b = find(join(base));
-        if (b && split_commas(base, 0, base.size()).size() == 1) start = Layout{b->size, b->align, true};
-        else start.known = false;
+        if (b && split_commas(base, 0, base.size()).size() == 1)
+          start = Layout{b->size, b->align, true};
+        else
+          start.known = false;
       }
       Layout l = read_body(t, open, close, *this, is_union, start);
       l.align = std::max(l.align, alignment_in(t, k, open));
@@ -213,7 +220,8 @@ TypeLayouts::TypeLayouts(const std::string& source) {
       l.align = std::max(l.align, alignment_in(t, close, end));
       bool templated = k >= 1 && is(t[k - 1], ">");
       std::optional<TypeLayout> layout;
-      if (l.known && !templated) layout = TypeLayout{round_up(std::max<size_t>(l.size, 1), l.align), l.align};
+      if (l.known && !templated)
+        layout = TypeLayout{round_up(std::max<size_t>(l.size, 1), l.align), l.align};
       if (!name.empty()) declare(name, layout);
       if (typedef_here)
         for (size_t j = close + 1; j < end; ++j)

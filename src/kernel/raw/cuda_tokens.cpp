@@ -6,8 +6,12 @@
 namespace ndgpu::kernel {
 
 namespace {
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 }  // namespace
 
 // Comments and preprocessor lines are dropped; "::" is one token, other punctuation single.
@@ -59,7 +63,9 @@ std::vector<Token> tokenize(const std::string& s) {
   return out;
 }
 
-bool is(const Token& t, const char* text) { return t.text == text; }
+bool is(const Token& t, const char* text) {
+  return t.text == text;
+}
 
 // Index of the bracket closing the one at `open`; toks.size() when unbalanced.
 size_t match(const std::vector<Token>& t, size_t open) {

@@ -8,7 +8,9 @@
 namespace ndgpu::kernel {
 namespace {
 
-size_t round_up(size_t n, size_t a) { return a ? (n + a - 1) / a * a : n; }
+size_t round_up(size_t n, size_t a) {
+  return a ? (n + a - 1) / a * a : n;
+}
 
 struct VectorType {
   DType lane;
@@ -20,10 +22,10 @@ struct VectorType {
 // 3-vector to its element, a 4-vector to min(size, 16); CUDA 13's _16a/_32a say theirs.
 std::optional<VectorType> vector_type(const std::string& name) {
   static const std::map<std::string, DType> kLanes = {
-      {"char", DType::Int8},      {"uchar", DType::UInt8},      {"short", DType::Int16},
-      {"ushort", DType::UInt16},  {"int", DType::Int32},        {"uint", DType::UInt32},
-      {"long", DType::Int64},     {"ulong", DType::UInt64},     {"longlong", DType::Int64},
-      {"ulonglong", DType::UInt64}, {"float", DType::Float32},  {"double", DType::Float64}};
+      {"char", DType::Int8},        {"uchar", DType::UInt8},   {"short", DType::Int16},
+      {"ushort", DType::UInt16},    {"int", DType::Int32},     {"uint", DType::UInt32},
+      {"long", DType::Int64},       {"ulong", DType::UInt64},  {"longlong", DType::Int64},
+      {"ulonglong", DType::UInt64}, {"float", DType::Float32}, {"double", DType::Float64}};
   if (name == "dim3") return vector_type("uint3");
   std::string n = name;
   size_t forced = 0;
@@ -39,13 +41,17 @@ std::optional<VectorType> vector_type(const std::string& name) {
   int lanes = n.back() - '0';
   size_t e = itemsize(it->second);
   if (forced && (lanes != 4 || e != 8)) return std::nullopt;
-  size_t align = forced ? forced : lanes == 2 ? 2 * e : lanes == 4 ? std::min<size_t>(4 * e, 16) : e;
+  size_t align = forced       ? forced
+                 : lanes == 2 ? 2 * e
+                 : lanes == 4 ? std::min<size_t>(4 * e, 16)
+                              : e;
   return VectorType{it->second, lanes, {round_up(lanes * e, align), align}};
 }
 
 }  // namespace
 
 ParamType classify_param_type(const std::string& type, const TypeLayouts* declared) {
+  // clang-format off
   static const std::map<std::string, DType> kTypes = {
       {"bool", DType::Bool},
       {"char", DType::Int8}, {"signed char", DType::Int8}, {"int8_t", DType::Int8},
@@ -68,6 +74,7 @@ ParamType classify_param_type(const std::string& type, const TypeLayouts* declar
       {"complex<float>", DType::Complex64}, {"cuComplex", DType::Complex64},
       {"cuFloatComplex", DType::Complex64},
       {"complex<double>", DType::Complex128}, {"cuDoubleComplex", DType::Complex128}};
+  // clang-format on
   std::vector<Token> t = tokenize(type), base;
   int pointers = 0;
   for (size_t i = 0; i < t.size(); ++i) {
@@ -114,6 +121,5 @@ ParamType classify_param_type(const std::string& type, const TypeLayouts* declar
   if (pointers) pt.layout = TypeLayout{8, 8};
   return pt;
 }
-
 
 }  // namespace ndgpu::kernel

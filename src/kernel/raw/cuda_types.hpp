@@ -21,10 +21,10 @@ class TypeLayouts;
 // What a parameter type accepts.
 struct ParamType {
   enum Kind { Pointer, Value, Unknown } kind = Unknown;
-  std::optional<DType> dtype;  // element type of a pointer, or a value's type, when known;
-                               // for CUDA vector types (double3) the element's
-  bool any_pointer = false;    // void*, char*, unsigned char*: any array may be passed
-  int lanes = 0;               // a CUDA vector type's element count (double3: 3)
+  std::optional<DType> dtype;        // element type of a pointer, or a value's type, when known;
+                                     // for CUDA vector types (double3) the element's
+  bool any_pointer = false;          // void*, char*, unsigned char*: any array may be passed
+  int lanes = 0;                     // a CUDA vector type's element count (double3: 3)
   std::optional<TypeLayout> layout;  // by value: sizeof and alignof, when known
   // A value that is neither a scalar nor a pointer: a vector type or a struct.
   bool aggregate() const { return kind == Value && (lanes || !dtype); }

@@ -14,7 +14,8 @@ using kernel::ParamType;
 
 std::string describe(const RawArg& a) {
   if (auto* arr = std::get_if<NDArray>(&a)) return std::string("a ") + dtype_name(arr->dtype()) + " array";
-  if (auto* b = std::get_if<RawBytes>(&a)) return b->what + " of " + std::to_string(b->bytes.size()) + " bytes";
+  if (auto* b = std::get_if<RawBytes>(&a))
+    return b->what + " of " + std::to_string(b->bytes.size()) + " bytes";
   if (std::holds_alternative<std::nullptr_t>(a)) return "None";
   const Scalar& s = std::get<Scalar>(a);
   if (!s.weak()) return std::string("a numpy.") + dtype_name(s.dtype());
@@ -64,7 +65,8 @@ void push_default(const Scalar& s, kernel::ArgPack& pack) {
 // A scalar for a struct or vector parameter: only a complex number, as the pair it is, for a
 // two-element vector of its real type (double2 takes a complex128); else `refuse`.
 template <class Refuse>
-void push_into_aggregate(const Scalar& s, const ParamType& pt, kernel::ArgPack& pack, Refuse refuse) {
+void push_into_aggregate(const Scalar& s, const ParamType& pt, kernel::ArgPack& pack,
+                         Refuse refuse) {
   bool complex = s.weak() ? s.weak_kind() == WeakKind::Complex : is_complex(s.dtype());
   bool pair = pt.lanes == 2 && pt.dtype && is_floating(*pt.dtype) && *pt.dtype != DType::Float16;
   if (complex && pair) {
