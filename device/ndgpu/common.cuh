@@ -19,12 +19,12 @@ typedef unsigned long long uint64_t;
 #include <stddef.h>
 #endif
 #else
+#ifdef NDGPU_CPU_KERNEL  // compiled by the CPU backend (not when the library includes us)
+#include "ndgpu/cpu_runtime.hpp"  // first: it gives the C library NVRTC's integer types
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#ifdef NDGPU_CPU_KERNEL  // compiled by the CPU backend (not when the library includes us)
-#include "ndgpu/cpu_runtime.hpp"
-#endif
 #define NDGPU_HD inline
 #endif
 

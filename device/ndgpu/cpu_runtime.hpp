@@ -3,14 +3,7 @@
 // runs the block's threads in a loop, or, when the kernel's source uses barriers, shuffles or
 // votes, as fibers scheduled by the library (every barrier is a switch to the next fiber).
 #pragma once
-#include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-#include <cmath>
-#include <type_traits>
+#include "ndgpu/cpu_system.hpp"  // before any other header: see there
 
 #include "ndgpu/cpu_abi.h"
 
@@ -79,6 +72,16 @@ inline void run_block(const ndgpu_cpu_launch* L, Body&& body) {
 }
 
 inline void* dynamic_shared() { return launch_->dynamic_shared; }
+
+// A kernel argument, copied out of the launch's buffer (aligned to 16 bytes only: a struct
+// passed by value may ask for more, double4_32a for 32).
+template <class T>
+inline T param(const void* p) {
+  typedef typename std::remove_cv<T>::type U;
+  alignas(U) unsigned char b[sizeof(U)];
+  memcpy(b, p, sizeof(U));
+  return *reinterpret_cast<U*>(b);
+}
 
 inline unsigned lane_id() {
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u;

@@ -6,7 +6,7 @@ namespace ndgpu_cpu {
 template <class T, int A> struct alignas(A) vec1 { T x; };
 template <class T, int A> struct alignas(A) vec2 { T x, y; };
 template <class T, int A> struct alignas(A) vec3 { T x, y, z; };
-template <class T, int A> struct alignas(A) vec4 { T x, y, z, w; };
+template <class T, int A, int Tag = 0> struct alignas(A) vec4 { T x, y, z, w; };  // Tag: _16a/_32a
 }  // namespace ndgpu_cpu
 
 // One line per element type: NAME1..NAME4 and make_NAME1..make_NAME4.
@@ -33,3 +33,16 @@ NDGPU_CPU_VECTOR(ulonglong, unsigned long long, 16, 16)
 NDGPU_CPU_VECTOR(float, float, 8, 16)
 NDGPU_CPU_VECTOR(double, double, 16, 16)
 #undef NDGPU_CPU_VECTOR
+
+// CUDA 13's explicitly aligned 4-vectors of 8-byte elements (their plain forms deprecated).
+#define NDGPU_CPU_VECTOR_ALIGNED(NAME, T)                        \
+  typedef ndgpu_cpu::vec4<T, 16, 16> NAME##4_16a;                \
+  typedef ndgpu_cpu::vec4<T, 32, 32> NAME##4_32a;
+NDGPU_CPU_VECTOR_ALIGNED(long, long)
+NDGPU_CPU_VECTOR_ALIGNED(ulong, unsigned long)
+NDGPU_CPU_VECTOR_ALIGNED(longlong, long long)
+NDGPU_CPU_VECTOR_ALIGNED(ulonglong, unsigned long long)
+NDGPU_CPU_VECTOR_ALIGNED(double, double)
+#undef NDGPU_CPU_VECTOR_ALIGNED
+inline double4_16a make_double4_16a(double x, double y, double z, double w) { return {x, y, z, w}; }
+inline double4_32a make_double4_32a(double x, double y, double z, double w) { return {x, y, z, w}; }

@@ -20,9 +20,22 @@ namespace kernel {
 struct RawModuleState;
 }
 
-// One launch argument: an array (passes its data pointer, at its offset), a scalar, or a
-// null pointer (Python's None).
-using RawArg = std::variant<NDArray, Scalar, std::nullptr_t>;
+// A parameter's value as bytes: a struct or CUDA vector type passed by value, from a NumPy
+// record (structured scalar) in Python or any trivially copyable C++ object. The launch checks
+// the size against the parameter's type; `what` names the value in errors.
+struct RawBytes {
+  std::vector<unsigned char> bytes;
+  std::string what;
+  template <class T>
+  static RawBytes of(const T& value, std::string what = "a C++ object") {
+    const auto* p = reinterpret_cast<const unsigned char*>(&value);
+    return RawBytes{std::vector<unsigned char>(p, p + sizeof(T)), std::move(what)};
+  }
+};
+
+// One launch argument: an array (passes its data pointer, at its offset), a scalar, a value's
+// bytes, or a null pointer (Python's None).
+using RawArg = std::variant<NDArray, Scalar, RawBytes, std::nullptr_t>;
 
 class RawKernel;
 

@@ -4,6 +4,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.hpp"
+#include "ndgpu/dtype.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/raw_kernel.hpp"
 
@@ -33,12 +34,48 @@ Dim3 to_dim3(nb::handle obj, const char* what) {
   return d;
 }
 
+std::string text_of(nb::handle h) {
+  return nb::steal<nb::str>(PyObject_Str(h.ptr())).c_str();
+}
+
+// A NumPy value ndgpu has no dtype for (a record, np.void): its bytes, passed by value.
+RawBytes record_bytes(nb::handle value, const char* kind) {
+  nb::object raw = value.attr("tobytes")();
+  const auto* p = reinterpret_cast<const unsigned char*>(PyBytes_AsString(raw.ptr()));
+  size_t n = size_t(PyBytes_Size(raw.ptr()));
+  std::string dtype = text_of(value.attr("dtype"));
+  return RawBytes{std::vector<unsigned char>(p, p + n),
+                  std::string(kind) + " (dtype " + dtype + ")"};
+}
+
+bool ndgpu_has_dtype(nb::handle dtype) {
+  return text_of(dtype.attr("kind")) != "V" &&
+         dtype_from_name(text_of(dtype.attr("char"))).has_value();
+}
+
 RawArg to_raw_arg(nb::handle obj) {
   if (obj.is_none()) return nullptr;
   static nb::object* np_ndarray = new nb::object(numpy().attr("ndarray"));
-  if (PyObject_IsInstance(obj.ptr(), np_ndarray->ptr()) == 1)
-    throw TypeError("a numpy.ndarray is in host memory and cannot be a kernel argument; "
-                    "pass ndgpu.asarray(x)");
+  static nb::object* np_generic = new nb::object(numpy().attr("generic"));
+  if (PyObject_IsInstance(obj.ptr(), np_ndarray->ptr()) == 1) {
+    // As CuPy: a NumPy array of one element is a value (a record for a struct parameter).
+    if (PyLong_AsLongLong(obj.attr("size").ptr()) != 1) {
+      // ndgpu arrays hold no records: their bytes can still go to a struct pointer.
+      std::string to_device =
+          ndgpu_has_dtype(obj.attr("dtype"))
+              ? "pass ndgpu.asarray(x)"
+              : "ndgpu has no record dtype: pass ndgpu.asarray(x.view(numpy.uint8))";
+      throw TypeError("a numpy.ndarray of shape " + text_of(obj.attr("shape")) +
+                      " is in host memory and cannot be a kernel argument: " + to_device +
+                      " for a pointer; only one-element arrays are passed by value");
+    }
+    nb::object item = obj.attr("reshape")(nb::tuple())[nb::tuple()];
+    if (!ndgpu_has_dtype(obj.attr("dtype"))) return record_bytes(obj, "a numpy.ndarray");
+    obj = item;
+  } else if (PyObject_IsInstance(obj.ptr(), np_generic->ptr()) == 1 &&
+             !ndgpu_has_dtype(obj.attr("dtype"))) {
+    return record_bytes(obj, ("a numpy." + text_of(obj.type().attr("__name__"))).c_str());
+  }
   Operand op = to_operand(obj);
   if (auto* a = std::get_if<NDArray>(&op)) return *a;
   return std::get<Scalar>(op);

@@ -64,8 +64,8 @@ const std::string& host_compiler_identity() {
     int st = 0;
     std::string v = run_command(compiler_command() + " --version", &st);
     v = v.substr(0, v.find('\n'));
-    // "tu2": the translation unit's layout (entry points, source rewrites) is part of the key.
-    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu2";
+    // "tu3": the translation unit's layout (entry points, source rewrites) is part of the key.
+    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu3";
   }();
   return id;
 }
@@ -82,7 +82,8 @@ std::string host_translation_unit(const KernelSource& src) {
           e.name + "(";
     for (size_t i = 0; i < e.param_types.size(); ++i) {
       if (i) tu += ", ";
-      tu += "*(" + strip_restrict(e.param_types[i]) + "*)a[" + std::to_string(i) + "]";
+      tu += "ndgpu_cpu::param<" + strip_restrict(e.param_types[i]) + ">(a[" + std::to_string(i) +
+            "])";
     }
     tu += "); });\n}\n";
   }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ndgpu/dtype.hpp"
+#include "kernel/raw/cuda_types.hpp"
 
 namespace ndgpu::kernel {
 
@@ -39,13 +39,5 @@ NameExpression parse_name_expression(const std::string& expr);
 // parameters replaced by the expression's arguments in its parameter types.
 std::optional<CudaKernelDecl> instantiate(const std::vector<CudaKernelDecl>& kernels,
                                           const std::string& name);
-
-// What a parameter type accepts.
-struct ParamType {
-  enum Kind { Pointer, Value, Unknown } kind = Unknown;
-  std::optional<DType> dtype;  // element type of a pointer, or a value's type, when known
-  bool any_pointer = false;    // void*, char*, unsigned char*: any array may be passed
-};
-ParamType classify_param_type(const std::string& type);
 
 }  // namespace ndgpu::kernel

@@ -14,6 +14,8 @@ using kernel::ParamType;
 
 std::string describe(const RawArg& a) {
   if (auto* arr = std::get_if<NDArray>(&a)) return std::string("a ") + dtype_name(arr->dtype()) + " array";
+  if (auto* b = std::get_if<RawBytes>(&a))
+    return b->what + " of " + std::to_string(b->bytes.size()) + " bytes";
   if (std::holds_alternative<std::nullptr_t>(a)) return "None";
   const Scalar& s = std::get<Scalar>(a);
   if (!s.weak()) return std::string("a numpy.") + dtype_name(s.dtype());
@@ -25,9 +27,11 @@ std::string describe(const RawArg& a) {
   }
 }
 
-// Whether an array of `have` may be passed as `want*`.
-bool pointer_accepts(DType want, DType have) {
+// Whether an array of `have` may be passed as `want*` (`lanes`: a vector type's, double2*).
+bool pointer_accepts(DType want, DType have, int lanes) {
   if (want == have) return true;
+  // Complex numbers are pairs: a complex128 array for double2* or double4*.
+  if (lanes % 2 == 0 && is_complex(have) && real_dtype(have) == want) return true;
   if (itemsize(want) != itemsize(have)) return false;
   // Same-size integers (signedness, bool as bytes) reinterpret as C would; floats never.
   auto intlike = [](DType t) { return is_integer(t) || t == DType::Bool; };
@@ -56,6 +60,26 @@ void push_default(const Scalar& s, kernel::ArgPack& pack) {
   alignas(16) unsigned char buf[16];
   s.store_as(t, buf);
   pack.push_bytes(buf, itemsize(t));
+}
+
+// A scalar for a struct or vector parameter: only a complex number, as the pair it is, for a
+// two-element vector of its real type (double2 takes a complex128); else `refuse`.
+template <class Refuse>
+void push_into_aggregate(const Scalar& s, const ParamType& pt, kernel::ArgPack& pack,
+                         Refuse refuse) {
+  bool complex = s.weak() ? s.weak_kind() == WeakKind::Complex : is_complex(s.dtype());
+  bool pair = pt.lanes == 2 && pt.dtype && is_floating(*pt.dtype) && *pt.dtype != DType::Float16;
+  if (complex && pair) {
+    DType c = *pt.dtype == DType::Float32 ? DType::Complex64 : DType::Complex128;
+    if (s.weak() || can_cast(s.dtype(), c, Casting::Safe)) {
+      alignas(16) unsigned char buf[16];
+      s.store_as(c, buf);
+      pack.push_bytes(buf, itemsize(c));
+      return;
+    }
+  }
+  std::string size = pt.layout ? std::to_string(pt.layout->size) + "-byte " : "";
+  refuse(": it takes a " + size + "record (a NumPy structured scalar, e.g. x.view(dtype)[0])");
 }
 
 }  // namespace
@@ -140,9 +164,17 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
       check_device(arr->device());
       if (decl && pt.kind == ParamType::Value) refuse(": it is passed by value");
       if (decl && pt.kind == ParamType::Pointer && pt.dtype && !pt.any_pointer &&
-          !pointer_accepts(*pt.dtype, arr->dtype()))
-        refuse(std::string(" (its elements are ") + dtype_name(*pt.dtype) + ")");
+          !pointer_accepts(*pt.dtype, arr->dtype(), pt.lanes))
+        refuse(std::string(" (its elements are ") + (pt.lanes ? "vectors of " : "") +
+               dtype_name(*pt.dtype) + ")");
       pack.push(arr->size() ? arr->data() : nullptr);
+    } else if (auto* bytes = std::get_if<RawBytes>(&a)) {
+      if (decl && pt.kind == ParamType::Pointer) refuse(": it needs an array");
+      if (decl && pt.layout && pt.layout->size != bytes->bytes.size())
+        throw TypeError(who + ": " + param_text() + " takes " + std::to_string(pt.layout->size) +
+                        " bytes (sizeof(" + decl->params[i].type + ")) but " + describe(a) +
+                        " was given");
+      pack.push_bytes(bytes->bytes.data(), bytes->bytes.size());
     } else if (std::holds_alternative<std::nullptr_t>(a)) {
       if (decl && pt.kind == ParamType::Value) refuse("");
       pack.push(static_cast<void*>(nullptr));
@@ -152,6 +184,8 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
         // A Python int is taken as a device address (CuPy code passes x.data.ptr).
         if (!(s.weak() && s.weak_kind() == WeakKind::Int)) refuse(": it needs an array");
         pack.push(static_cast<uint64_t>(s.as_int64()));
+      } else if (decl && pt.aggregate() && pt.lanes != 1) {
+        push_into_aggregate(s, pt, pack, [&](const std::string& why) { refuse(why); });
       } else if (decl && pt.dtype) {
         if (!scalar_accepts(*pt.dtype, s)) refuse("");
         alignas(16) unsigned char buf[16];

@@ -102,8 +102,13 @@ const RawModuleState::Declaration* RawModuleState::declaration(const std::string
   if (it == instantiated_.end()) {
     auto k = instantiate(kernels, name);
     if (!k) return nullptr;
+    if (!layouts_) {  // the structs of the headers (included first, usually) and the source
+      std::string all;
+      for (const auto& [name, text] : headers) all += text + "\n";
+      layouts_.emplace(all + code);
+    }
     Declaration d{*k, {}};
-    for (const auto& p : k->params) d.types.push_back(classify_param_type(p.type));
+    for (const auto& p : k->params) d.types.push_back(classify_param_type(p.type, &*layouts_));
     it = instantiated_.emplace(name, std::move(d)).first;
   }
   return it->second.decl.parsed ? &it->second : nullptr;

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,7 @@ struct RawModuleState {
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<LoadedModule>> loaded_;  // by device ("cuda:0")
   std::map<std::string, Declaration> instantiated_;
+  std::optional<TypeLayouts> layouts_;  // read on the first declaration() call
 };
 
 // Reads the headers that `code` includes (transitively) from `include_dirs`, keyed by the
