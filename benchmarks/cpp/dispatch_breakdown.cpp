@@ -1,6 +1,7 @@
 // Where the host time of one small elementwise op goes on the current backend:
 // allocation, the whole C++ ufunc path, and a bare launch of an already compiled kernel.
-// Build: g++ -O2 -std=c++20 -Iinclude -Isrc -Idevice dispatch_breakdown.cpp build/gpu/libndgpu.a -ldl -lpthread
+// Build: g++ -O2 -std=c++20 -Iinclude -Isrc -Idevice dispatch_breakdown.cpp build/gpu/libndgpu.a
+// -ldl -lpthread
 #include <chrono>
 #include <cstdio>
 #include <vector>
@@ -41,12 +42,18 @@ int main() {
   std::vector<NDArray> outs{out};
   // Rounds interleave the cases, so that drift of the host hits each alike.
   for (int round = 0; round < 3; ++round) {
-    std::printf("round %d: empty(1000 f32) %.2f | add %.2f | add out= %.2f | sum %.2f | bare launch %.2f us\n", round,
-                per_call_us([] { empty(Shape{1000}, DType::Float32); }, n),
-                per_call_us([&] { add(a, b); }, n),
-                per_call_us([&] { call_ufunc("add", std::vector<Operand>{a, b}, outs); }, n),
-                per_call_us([&] { sum(a); }, n),
-                per_call_us([&] { be.launch(current_device().index, k.function, cfg, args); }, n));
+    std::printf(
+        "round %d: empty(1000 f32) %.2f | add %.2f | add out= %.2f | sum %.2f | bare launch %.2f "
+        "us\n",
+        round, per_call_us([] { empty(Shape{1000}, DType::Float32); }, n),
+        per_call_us([&] { add(a, b); }, n),
+        per_call_us(
+            [&] {
+              call_ufunc("add", std::vector<Operand>{a, b}, outs);
+            },
+            n),
+        per_call_us([&] { sum(a); }, n),
+        per_call_us([&] { be.launch(current_device().index, k.function, cfg, args); }, n));
   }
   return 0;
 }

@@ -25,7 +25,8 @@ double per_call_ns(F&& f, long n) {
   for (int i = 0; i < 1000; ++i) f();
   auto t0 = std::chrono::steady_clock::now();
   for (long i = 0; i < n; ++i) f();
-  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / n;
+  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+         n;
 }
 
 }  // namespace

@@ -44,11 +44,15 @@ struct Caster<bool, complex<T>> {
 };
 template <class T, class From>
 struct Caster<complex<T>, From> {
-  static NDGPU_HD complex<T> run(const From& v) { return complex<T>(Caster<T, From>::run(v), T(0)); }
+  static NDGPU_HD complex<T> run(const From& v) {
+    return complex<T>(Caster<T, From>::run(v), T(0));
+  }
 };
 template <class T, class U>
 struct Caster<complex<T>, complex<U>> {
-  static NDGPU_HD complex<T> run(const complex<U>& v) { return complex<T>(T(v.real()), T(v.imag())); }
+  static NDGPU_HD complex<T> run(const complex<U>& v) {
+    return complex<T>(T(v.real()), T(v.imag()));
+  }
 };
 template <class T>
 struct Caster<complex<T>, float16> {

@@ -8,14 +8,19 @@
 
 namespace ndgpu_cpu {
 
-template <class T> struct same { typedef T type; };
-template <class T> using same_t = typename same<T>::type;
+template <class T>
+struct same {
+  typedef T type;
+};
+template <class T>
+using same_t = typename same<T>::type;
 
 // Replaces *p by f(*p) atomically through its bit pattern; returns the old value.
 template <class T, class F>
 inline T atomic_update(T* p, F f) {
   typedef std::conditional_t<sizeof(T) == 2, unsigned short,
-                             std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>> B;
+                             std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>>
+      B;
   static_assert(sizeof(T) == sizeof(B), "atomics on 2, 4 or 8 byte values");
   B* bp = reinterpret_cast<B*>(p);
   B old = __atomic_load_n(bp, __ATOMIC_RELAXED);
@@ -25,23 +30,29 @@ inline T atomic_update(T* p, F f) {
     n = f(o);
     B nb;
     memcpy(&nb, &n, sizeof(T));
-    if (__atomic_compare_exchange_n(bp, &old, nb, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return o;
+    if (__atomic_compare_exchange_n(bp, &old, nb, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return o;
   }
 }
 
-template <class T> constexpr bool is_int = std::is_integral<T>::value;
+template <class T>
+constexpr bool is_int = std::is_integral<T>::value;
 
 }  // namespace ndgpu_cpu
 
 template <class T>
 inline T atomicAdd(T* p, ndgpu_cpu::same_t<T> v) {
-  if constexpr (ndgpu_cpu::is_int<T>) return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-  else return ndgpu_cpu::atomic_update(p, [v](T o) { return T(o + v); });
+  if constexpr (ndgpu_cpu::is_int<T>)
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+  else
+    return ndgpu_cpu::atomic_update(p, [v](T o) { return T(o + v); });
 }
 template <class T>
 inline T atomicSub(T* p, ndgpu_cpu::same_t<T> v) {
-  if constexpr (ndgpu_cpu::is_int<T>) return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED);
-  else return ndgpu_cpu::atomic_update(p, [v](T o) { return T(o - v); });
+  if constexpr (ndgpu_cpu::is_int<T>)
+    return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED);
+  else
+    return ndgpu_cpu::atomic_update(p, [v](T o) { return T(o - v); });
 }
 template <class T>
 inline T atomicExch(T* p, ndgpu_cpu::same_t<T> v) {
@@ -60,11 +71,17 @@ inline T atomicCAS(T* p, ndgpu_cpu::same_t<T> compare, ndgpu_cpu::same_t<T> v) {
   return ndgpu_cpu::atomic_update(p, [compare, v](T o) { return o == compare ? v : o; });
 }
 template <class T>
-inline T atomicAnd(T* p, ndgpu_cpu::same_t<T> v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); }
+inline T atomicAnd(T* p, ndgpu_cpu::same_t<T> v) {
+  return __atomic_fetch_and(p, v, __ATOMIC_RELAXED);
+}
 template <class T>
-inline T atomicOr(T* p, ndgpu_cpu::same_t<T> v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
+inline T atomicOr(T* p, ndgpu_cpu::same_t<T> v) {
+  return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
+}
 template <class T>
-inline T atomicXor(T* p, ndgpu_cpu::same_t<T> v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); }
+inline T atomicXor(T* p, ndgpu_cpu::same_t<T> v) {
+  return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED);
+}
 inline unsigned atomicInc(unsigned* p, unsigned v) {
   return ndgpu_cpu::atomic_update(p, [v](unsigned o) { return o >= v ? 0u : o + 1u; });
 }
@@ -84,6 +101,12 @@ inline unsigned atomicDec(unsigned* p, unsigned v) {
 #define atomicOr_block atomicOr
 #define atomicXor_block atomicXor
 
-inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+inline void __threadfence_block() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+inline void __threadfence_system() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}

@@ -19,7 +19,9 @@ inline To bit_cast(From v) {
 }
 
 template <class T>
-inline int sign_of(T v) { return (v > 0) - (v < 0); }
+inline int sign_of(T v) {
+  return (v > 0) - (v < 0);
+}
 
 // `r` is the nearest value to an exact result that lies on the side `err` (-1, 0, +1) of
 // it; returns that result rounded in mode M instead.
@@ -101,12 +103,13 @@ inline T root(T a) {
 template <int M, class T>
 inline T fused(T a, T b, T c) {
   T r = fma(a, b, c);
-  if (!isfinite(r)) return isinf(r) && isfinite(a) && isfinite(b) && isfinite(c) ? overflowed<M>(r) : r;
+  if (!isfinite(r))
+    return isinf(r) && isfinite(a) && isfinite(b) && isfinite(c) ? overflowed<M>(r) : r;
   if (M == kNearest) return r;
   T p = a * b, v[4];
-  v[0] = fma(a, b, -p);                // a b - p
-  T t = two_sum(p, c, &v[1]);          // p + c - t
-  v[2] = two_sum(t, -r, &v[3]);        // t - r = v2 + v3
+  v[0] = fma(a, b, -p);          // a b - p
+  T t = two_sum(p, c, &v[1]);    // p + c - t
+  v[2] = two_sum(t, -r, &v[3]);  // t - r = v2 + v3
   return directed<M>(r, exact_sign(v, 4));
 }
 
@@ -144,19 +147,31 @@ inline I to_integer(T v) {
 
 // One intrinsic in the four rounding modes: NAME_rn, NAME_rz, NAME_ru, NAME_rd.
 // The call (variadic: it may hold commas) is an ndgpu_cpu template applied in mode M.
-#define NDGPU_CPU_ROUNDED(NAME, RET, PARAMS, ...)                                                    \
-  inline RET NAME##_rn PARAMS { const int M = ndgpu_cpu::kNearest; return ndgpu_cpu::__VA_ARGS__; }    \
-  inline RET NAME##_rz PARAMS { const int M = ndgpu_cpu::kTowardZero; return ndgpu_cpu::__VA_ARGS__; } \
-  inline RET NAME##_ru PARAMS { const int M = ndgpu_cpu::kUp; return ndgpu_cpu::__VA_ARGS__; }         \
-  inline RET NAME##_rd PARAMS { const int M = ndgpu_cpu::kDown; return ndgpu_cpu::__VA_ARGS__; }
+#define NDGPU_CPU_ROUNDED(NAME, RET, PARAMS, ...) \
+  inline RET NAME##_rn PARAMS {                   \
+    const int M = ndgpu_cpu::kNearest;            \
+    return ndgpu_cpu::__VA_ARGS__;                \
+  }                                               \
+  inline RET NAME##_rz PARAMS {                   \
+    const int M = ndgpu_cpu::kTowardZero;         \
+    return ndgpu_cpu::__VA_ARGS__;                \
+  }                                               \
+  inline RET NAME##_ru PARAMS {                   \
+    const int M = ndgpu_cpu::kUp;                 \
+    return ndgpu_cpu::__VA_ARGS__;                \
+  }                                               \
+  inline RET NAME##_rd PARAMS {                   \
+    const int M = ndgpu_cpu::kDown;               \
+    return ndgpu_cpu::__VA_ARGS__;                \
+  }
 // Arithmetic of one type: __fadd_rn ... for float (P = f), __dadd_rn ... for double (P = d).
-#define NDGPU_CPU_ARITHMETIC(P, T, FMA)                                        \
-  NDGPU_CPU_ROUNDED(__##P##add, T, (T a, T b), add<M>(a, b))                   \
-  NDGPU_CPU_ROUNDED(__##P##sub, T, (T a, T b), add<M>(a, -b))                  \
-  NDGPU_CPU_ROUNDED(__##P##mul, T, (T a, T b), mul<M>(a, b))                   \
-  NDGPU_CPU_ROUNDED(__##P##div, T, (T a, T b), quotient<M>(a, b))              \
-  NDGPU_CPU_ROUNDED(__##P##rcp, T, (T a), quotient<M>(T(1), a))                \
-  NDGPU_CPU_ROUNDED(__##P##sqrt, T, (T a), root<M>(a))                         \
+#define NDGPU_CPU_ARITHMETIC(P, T, FMA)                           \
+  NDGPU_CPU_ROUNDED(__##P##add, T, (T a, T b), add<M>(a, b))      \
+  NDGPU_CPU_ROUNDED(__##P##sub, T, (T a, T b), add<M>(a, -b))     \
+  NDGPU_CPU_ROUNDED(__##P##mul, T, (T a, T b), mul<M>(a, b))      \
+  NDGPU_CPU_ROUNDED(__##P##div, T, (T a, T b), quotient<M>(a, b)) \
+  NDGPU_CPU_ROUNDED(__##P##rcp, T, (T a), quotient<M>(T(1), a))   \
+  NDGPU_CPU_ROUNDED(__##P##sqrt, T, (T a), root<M>(a))            \
   NDGPU_CPU_ROUNDED(FMA, T, (T a, T b, T c), fused<M>(a, b, c))
 NDGPU_CPU_ARITHMETIC(f, float, __fmaf)
 NDGPU_CPU_ARITHMETIC(d, double, __fma)
@@ -176,40 +191,89 @@ NDGPU_CPU_ROUNDED(__float2ull, unsigned long long, (float a), to_integer<M, unsi
 NDGPU_CPU_ROUNDED(__double2int, int, (double a), to_integer<M, int>(a))
 NDGPU_CPU_ROUNDED(__double2uint, unsigned, (double a), to_integer<M, unsigned>(a))
 NDGPU_CPU_ROUNDED(__double2ll, long long, (double a), to_integer<M, long long>(a))
-NDGPU_CPU_ROUNDED(__double2ull, unsigned long long, (double a), to_integer<M, unsigned long long>(a))
+NDGPU_CPU_ROUNDED(__double2ull, unsigned long long, (double a),
+                  to_integer<M, unsigned long long>(a))
 #undef NDGPU_CPU_ROUNDED
-inline double __int2double_rn(int a) { return a; }
-inline double __uint2double_rn(unsigned a) { return a; }
-inline float __frsqrt_rn(float x) { return float(1 / sqrt(double(x))); }
+inline double __int2double_rn(int a) {
+  return a;
+}
+inline double __uint2double_rn(unsigned a) {
+  return a;
+}
+inline float __frsqrt_rn(float x) {
+  return float(1 / sqrt(double(x)));
+}
 
 // Fast-math intrinsics: the accurate functions (CUDA's are approximations of these).
-inline float __expf(float x) { return expf(x); }
-inline float __exp10f(float x) { return exp10f(x); }
-inline float __logf(float x) { return logf(x); }
-inline float __log2f(float x) { return log2f(x); }
-inline float __log10f(float x) { return log10f(x); }
-inline float __powf(float x, float y) { return powf(x, y); }
-inline float __sinf(float x) { return sinf(x); }
-inline float __cosf(float x) { return cosf(x); }
-inline float __tanf(float x) { return tanf(x); }
-inline float __tanhf(float x) { return tanhf(x); }
-inline void __sincosf(float x, float* s, float* c) { sincosf(x, s, c); }
+inline float __expf(float x) {
+  return expf(x);
+}
+inline float __exp10f(float x) {
+  return exp10f(x);
+}
+inline float __logf(float x) {
+  return logf(x);
+}
+inline float __log2f(float x) {
+  return log2f(x);
+}
+inline float __log10f(float x) {
+  return log10f(x);
+}
+inline float __powf(float x, float y) {
+  return powf(x, y);
+}
+inline float __sinf(float x) {
+  return sinf(x);
+}
+inline float __cosf(float x) {
+  return cosf(x);
+}
+inline float __tanf(float x) {
+  return tanf(x);
+}
+inline float __tanhf(float x) {
+  return tanhf(x);
+}
+inline void __sincosf(float x, float* s, float* c) {
+  sincosf(x, s, c);
+}
 // CUDA's documented quirk: a divisor in (2^126, 2^128) gives 0 (NaN for an infinite x).
 inline float __fdividef(float x, float y) {
   return fabsf(y) > 0x1p126f && fabsf(y) < INFINITY ? x * copysignf(0.0f, y) : x / y;
 }
-inline float fdividef(float x, float y) { return x / y; }
-inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }  // NaN: 0
+inline float fdividef(float x, float y) {
+  return x / y;
+}
+inline float __saturatef(float x) {
+  return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f);
+}  // NaN: 0
 
 // Reinterpretations.
-inline int __float_as_int(float x) { return ndgpu_cpu::bit_cast<int>(x); }
-inline unsigned __float_as_uint(float x) { return ndgpu_cpu::bit_cast<unsigned>(x); }
-inline float __int_as_float(int x) { return ndgpu_cpu::bit_cast<float>(x); }
-inline float __uint_as_float(unsigned x) { return ndgpu_cpu::bit_cast<float>(x); }
-inline long long __double_as_longlong(double x) { return ndgpu_cpu::bit_cast<long long>(x); }
-inline double __longlong_as_double(long long x) { return ndgpu_cpu::bit_cast<double>(x); }
-inline int __double2hiint(double x) { return int(ndgpu_cpu::bit_cast<unsigned long long>(x) >> 32); }
-inline int __double2loint(double x) { return int(ndgpu_cpu::bit_cast<unsigned long long>(x)); }
+inline int __float_as_int(float x) {
+  return ndgpu_cpu::bit_cast<int>(x);
+}
+inline unsigned __float_as_uint(float x) {
+  return ndgpu_cpu::bit_cast<unsigned>(x);
+}
+inline float __int_as_float(int x) {
+  return ndgpu_cpu::bit_cast<float>(x);
+}
+inline float __uint_as_float(unsigned x) {
+  return ndgpu_cpu::bit_cast<float>(x);
+}
+inline long long __double_as_longlong(double x) {
+  return ndgpu_cpu::bit_cast<long long>(x);
+}
+inline double __longlong_as_double(long long x) {
+  return ndgpu_cpu::bit_cast<double>(x);
+}
+inline int __double2hiint(double x) {
+  return int(ndgpu_cpu::bit_cast<unsigned long long>(x) >> 32);
+}
+inline int __double2loint(double x) {
+  return int(ndgpu_cpu::bit_cast<unsigned long long>(x));
+}
 inline double __hiloint2double(int hi, int lo) {
   return ndgpu_cpu::bit_cast<double>((unsigned long long)(unsigned)hi << 32 | (unsigned)lo);
 }

@@ -149,10 +149,16 @@ inline double rnorm_of(const double* v, int n) {
 #define rsqrtf ndgpu_cpu_rsqrtf
 
 // One double function and its float forms (NAMEf and the overload).
-#define NDGPU_CPU_MATH1(NAME, EXPR)                                     \
-  inline double NAME(double x) { return EXPR; }                        \
-  inline float NAME##f(float x) { return float(NAME(double(x))); }     \
-  inline float NAME(float x) { return NAME##f(x); }
+#define NDGPU_CPU_MATH1(NAME, EXPR) \
+  inline double NAME(double x) {    \
+    return EXPR;                    \
+  }                                 \
+  inline float NAME##f(float x) {   \
+    return float(NAME(double(x)));  \
+  }                                 \
+  inline float NAME(float x) {      \
+    return NAME##f(x);              \
+  }
 NDGPU_CPU_MATH1(erfinv, double(ndgpu_cpu::erfinv_wide(x)))
 NDGPU_CPU_MATH1(erfcinv, double(ndgpu_cpu::erfcinv_wide(x)))
 NDGPU_CPU_MATH1(erfcx, double(ndgpu_cpu::erfcx_wide(x)))
@@ -166,20 +172,44 @@ NDGPU_CPU_MATH1(cyl_bessel_i0, double(ndgpu_cpu::bessel_i(0, fabs(x))))
 NDGPU_CPU_MATH1(cyl_bessel_i1, copysign(double(ndgpu_cpu::bessel_i(1, fabs(x))), x))
 #undef NDGPU_CPU_MATH1
 
-inline void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }
-inline void sincospif(float x, float* s, float* c) { *s = sinpif(x); *c = cospif(x); }
-inline void sincospi(float x, float* s, float* c) { sincospif(x, s, c); }
-inline void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
-inline float exp10(float x) { return exp10f(x); }
+inline void sincospi(double x, double* s, double* c) {
+  *s = sinpi(x);
+  *c = cospi(x);
+}
+inline void sincospif(float x, float* s, float* c) {
+  *s = sinpif(x);
+  *c = cospif(x);
+}
+inline void sincospi(float x, float* s, float* c) {
+  sincospif(x, s, c);
+}
+inline void sincos(float x, float* s, float* c) {
+  sincosf(x, s, c);
+}
+inline float exp10(float x) {
+  return exp10f(x);
+}
 
 // Bessel functions of the first and second kinds: glibc's; CUDA's float overloads round
 // the double ones (glibc's float forms are off by more than an ulp in places).
-inline float j0(float x) { return float(j0(double(x))); }
-inline float j1(float x) { return float(j1(double(x))); }
-inline float jn(int n, float x) { return float(jn(n, double(x))); }
-inline float y0(float x) { return float(y0(double(x))); }
-inline float y1(float x) { return float(y1(double(x))); }
-inline float yn(int n, float x) { return float(yn(n, double(x))); }
+inline float j0(float x) {
+  return float(j0(double(x)));
+}
+inline float j1(float x) {
+  return float(j1(double(x)));
+}
+inline float jn(int n, float x) {
+  return float(jn(n, double(x)));
+}
+inline float y0(float x) {
+  return float(y0(double(x)));
+}
+inline float y1(float x) {
+  return float(y1(double(x)));
+}
+inline float yn(int n, float x) {
+  return float(yn(n, double(x)));
+}
 
 // Norms: double and float forms of each (a float's arguments are exact in double).
 namespace ndgpu_cpu {
@@ -189,10 +219,16 @@ inline double norm_args(bool reciprocal, T... x) {
   return reciprocal ? rnorm_of(v, sizeof...(T)) : norm_of(v, sizeof...(T));
 }
 }  // namespace ndgpu_cpu
-#define NDGPU_CPU_NORM(NAME, R, PARAMS, ...)                                       \
-  inline double NAME PARAMS(double) { return ndgpu_cpu::norm_args(R, __VA_ARGS__); } \
-  inline float NAME##f PARAMS(float) { return float(ndgpu_cpu::norm_args(R, __VA_ARGS__)); } \
-  inline float NAME PARAMS(float) { return NAME##f(__VA_ARGS__); }
+#define NDGPU_CPU_NORM(NAME, R, PARAMS, ...)            \
+  inline double NAME PARAMS(double) {                   \
+    return ndgpu_cpu::norm_args(R, __VA_ARGS__);        \
+  }                                                     \
+  inline float NAME##f PARAMS(float) {                  \
+    return float(ndgpu_cpu::norm_args(R, __VA_ARGS__)); \
+  }                                                     \
+  inline float NAME PARAMS(float) {                     \
+    return NAME##f(__VA_ARGS__);                        \
+  }
 #define NDGPU_CPU_ARGS2(T) (T a, T b)
 #define NDGPU_CPU_ARGS3(T) (T a, T b, T c)
 #define NDGPU_CPU_ARGS4(T) (T a, T b, T c, T d)
@@ -205,8 +241,12 @@ NDGPU_CPU_NORM(rnorm4d, true, NDGPU_CPU_ARGS4, a, b, c, d)
 #undef NDGPU_CPU_ARGS2
 #undef NDGPU_CPU_ARGS3
 #undef NDGPU_CPU_ARGS4
-inline double norm(int n, const double* v) { return ndgpu_cpu::norm_of(v, n); }
-inline double rnorm(int n, const double* v) { return ndgpu_cpu::rnorm_of(v, n); }
+inline double norm(int n, const double* v) {
+  return ndgpu_cpu::norm_of(v, n);
+}
+inline double rnorm(int n, const double* v) {
+  return ndgpu_cpu::rnorm_of(v, n);
+}
 namespace ndgpu_cpu {
 // A float's square is exact in double, and the sum of a few nearly so.
 inline double sum_squares(const float* v, int n, bool* infinite) {

@@ -71,7 +71,9 @@ inline void run_block(const ndgpu_cpu_launch* L, Body&& body) {
       }
 }
 
-inline void* dynamic_shared() { return launch_->dynamic_shared; }
+inline void* dynamic_shared() {
+  return launch_->dynamic_shared;
+}
 
 // A kernel argument, copied out of the launch's buffer (aligned to 16 bytes only: a struct
 // passed by value may ask for more, double4_32a for 32).
@@ -148,10 +150,18 @@ inline T warp_reduce(unsigned mask, T value, F f) {
 
 }  // namespace ndgpu_cpu
 
-inline void __syncthreads() { ndgpu_cpu::sync(0, 1); }
-inline int __syncthreads_count(int p) { return ndgpu_cpu::sync(1, p != 0); }
-inline int __syncthreads_and(int p) { return ndgpu_cpu::sync(2, p != 0); }
-inline int __syncthreads_or(int p) { return ndgpu_cpu::sync(3, p != 0); }
+inline void __syncthreads() {
+  ndgpu_cpu::sync(0, 1);
+}
+inline int __syncthreads_count(int p) {
+  return ndgpu_cpu::sync(1, p != 0);
+}
+inline int __syncthreads_and(int p) {
+  return ndgpu_cpu::sync(2, p != 0);
+}
+inline int __syncthreads_or(int p) {
+  return ndgpu_cpu::sync(3, p != 0);
+}
 inline void __syncwarp(unsigned mask = 0xffffffffu) {
   unsigned lanes;
   ndgpu_cpu::exchange(mask, 0, &lanes);

@@ -9,8 +9,13 @@ inline float fast_sqrt(float x) {
   if (!(x > 0.0f) || x > 3.0e38f) return ::sqrtf(x);
   return x * (float)(1.0 / ::sqrt((double)x));
 }
-inline double fast_sqrt(double x) { return ::sqrt(x); }
-template <class T> inline double fast_sqrt(const T& x) { return ::sqrt((double)x); }
+inline double fast_sqrt(double x) {
+  return ::sqrt(x);
+}
+template <class T>
+inline double fast_sqrt(const T& x) {
+  return ::sqrt((double)x);
+}
 }  // namespace ndgpu
 #define sqrt(x) ::ndgpu::fast_sqrt(x)
 #endif

@@ -19,7 +19,10 @@ NDGPU_HD float half_bits_to_float(uint16_t h) {
     bits = sign;
   } else {  // subnormal: normalise
     int e = -1;
-    do { ++e; mant <<= 1; } while ((mant & 0x400u) == 0);
+    do {
+      ++e;
+      mant <<= 1;
+    } while ((mant & 0x400u) == 0);
     bits = sign | uint32_t(112 - e) << 23 | ((mant & 0x3ffu) << 13);
   }
   float f;
@@ -40,7 +43,7 @@ NDGPU_HD uint16_t float_to_half_bits(float f) {
   if (absx >= 0x7f800000u)  // inf or nan (keep nan quiet)
     return uint16_t(sign | 0x7c00u | (absx > 0x7f800000u ? 0x200u | ((absx >> 13) & 0x3ffu) : 0));
   if (absx >= 0x477ff000u) return uint16_t(sign | 0x7c00u);  // rounds to inf
-  if (absx < 0x38800000u) {                                   // subnormal or zero in half
+  if (absx < 0x38800000u) {                                  // subnormal or zero in half
     if (absx < 0x33000000u) return uint16_t(sign);
     uint32_t e = absx >> 23, mant = (absx & 0x7fffffu) | 0x800000u;
     uint32_t shift = 126 - e;  // 14..24
@@ -62,7 +65,11 @@ struct float16 {
   NDGPU_HD float16(int v) : bits(float_to_half_bits(float(v))) {}
   NDGPU_HD float16(long long v) : bits(float_to_half_bits(float(v))) {}
   NDGPU_HD operator float() const { return half_bits_to_float(bits); }
-  static NDGPU_HD float16 from_bits(uint16_t b) { float16 h; h.bits = b; return h; }
+  static NDGPU_HD float16 from_bits(uint16_t b) {
+    float16 h;
+    h.bits = b;
+    return h;
+  }
   NDGPU_HD float16& operator+=(float16 o) { return *this = float16(float(*this) + float(o)); }
   NDGPU_HD float16& operator-=(float16 o) { return *this = float16(float(*this) - float(o)); }
   NDGPU_HD float16& operator*=(float16 o) { return *this = float16(float(*this) * float(o)); }
@@ -70,17 +77,39 @@ struct float16 {
 };
 
 // Arithmetic happens in float and rounds once, as NumPy's float16 loops do.
-NDGPU_HD float16 operator+(float16 a, float16 b) { return float16(float(a) + float(b)); }
-NDGPU_HD float16 operator-(float16 a, float16 b) { return float16(float(a) - float(b)); }
-NDGPU_HD float16 operator*(float16 a, float16 b) { return float16(float(a) * float(b)); }
-NDGPU_HD float16 operator/(float16 a, float16 b) { return float16(float(a) / float(b)); }
-NDGPU_HD float16 operator-(float16 a) { return float16::from_bits(uint16_t(a.bits ^ 0x8000u)); }
-NDGPU_HD bool operator==(float16 a, float16 b) { return float(a) == float(b); }
-NDGPU_HD bool operator!=(float16 a, float16 b) { return float(a) != float(b); }
-NDGPU_HD bool operator<(float16 a, float16 b) { return float(a) < float(b); }
-NDGPU_HD bool operator<=(float16 a, float16 b) { return float(a) <= float(b); }
-NDGPU_HD bool operator>(float16 a, float16 b) { return float(a) > float(b); }
-NDGPU_HD bool operator>=(float16 a, float16 b) { return float(a) >= float(b); }
+NDGPU_HD float16 operator+(float16 a, float16 b) {
+  return float16(float(a) + float(b));
+}
+NDGPU_HD float16 operator-(float16 a, float16 b) {
+  return float16(float(a) - float(b));
+}
+NDGPU_HD float16 operator*(float16 a, float16 b) {
+  return float16(float(a) * float(b));
+}
+NDGPU_HD float16 operator/(float16 a, float16 b) {
+  return float16(float(a) / float(b));
+}
+NDGPU_HD float16 operator-(float16 a) {
+  return float16::from_bits(uint16_t(a.bits ^ 0x8000u));
+}
+NDGPU_HD bool operator==(float16 a, float16 b) {
+  return float(a) == float(b);
+}
+NDGPU_HD bool operator!=(float16 a, float16 b) {
+  return float(a) != float(b);
+}
+NDGPU_HD bool operator<(float16 a, float16 b) {
+  return float(a) < float(b);
+}
+NDGPU_HD bool operator<=(float16 a, float16 b) {
+  return float(a) <= float(b);
+}
+NDGPU_HD bool operator>(float16 a, float16 b) {
+  return float(a) > float(b);
+}
+NDGPU_HD bool operator>=(float16 a, float16 b) {
+  return float(a) >= float(b);
+}
 
 }  // namespace ndgpu
 

@@ -25,11 +25,16 @@ union Reg {
   double f64;
 };
 
-template <class T> struct Slot;
-#define NDGPU_INTERP_SLOT(T, m)                                    \
-  template <> struct Slot<T> {                                     \
-    static NDGPU_HD T get(const Reg& r) { return r.m; }            \
-    static NDGPU_HD void set(Reg& r, T v) { r.u64 = 0; r.m = v; }  \
+template <class T>
+struct Slot;
+#define NDGPU_INTERP_SLOT(T, m)                         \
+  template <>                                           \
+  struct Slot<T> {                                      \
+    static NDGPU_HD T get(const Reg& r) { return r.m; } \
+    static NDGPU_HD void set(Reg& r, T v) {             \
+      r.u64 = 0;                                        \
+      r.m = v;                                          \
+    }                                                   \
   };
 NDGPU_INTERP_SLOT(bool, b)
 NDGPU_INTERP_SLOT(signed char, i8)
@@ -48,25 +53,62 @@ NDGPU_INTERP_SLOT(double, f64)
 template <class F>
 NDGPU_HD void with_type(int t, F& f) {
   switch (t) {
-    case Bool: f.template run<bool>(); break;
-    case I8: f.template run<signed char>(); break;
-    case U8: f.template run<unsigned char>(); break;
-    case I16: f.template run<short>(); break;
-    case U16: f.template run<unsigned short>(); break;
-    case I32: f.template run<int>(); break;
-    case U32: f.template run<unsigned int>(); break;
-    case I64: f.template run<long long>(); break;
-    case U64: f.template run<unsigned long long>(); break;
-    case F32: f.template run<float>(); break;
-    default: f.template run<double>(); break;
+    case Bool:
+      f.template run<bool>();
+      break;
+    case I8:
+      f.template run<signed char>();
+      break;
+    case U8:
+      f.template run<unsigned char>();
+      break;
+    case I16:
+      f.template run<short>();
+      break;
+    case U16:
+      f.template run<unsigned short>();
+      break;
+    case I32:
+      f.template run<int>();
+      break;
+    case U32:
+      f.template run<unsigned int>();
+      break;
+    case I64:
+      f.template run<long long>();
+      break;
+    case U64:
+      f.template run<unsigned long long>();
+      break;
+    case F32:
+      f.template run<float>();
+      break;
+    default:
+      f.template run<double>();
+      break;
   }
 }
 
-template <class T> struct IsFloat { static const bool value = false; };
-template <> struct IsFloat<float> { static const bool value = true; };
-template <> struct IsFloat<double> { static const bool value = true; };
-template <class T> struct IsSmall { static const bool value = sizeof(T) < 4; };
-template <> struct IsSmall<bool> { static const bool value = true; };
+template <class T>
+struct IsFloat {
+  static const bool value = false;
+};
+template <>
+struct IsFloat<float> {
+  static const bool value = true;
+};
+template <>
+struct IsFloat<double> {
+  static const bool value = true;
+};
+template <class T>
+struct IsSmall {
+  static const bool value = sizeof(T) < 4;
+};
+template <>
+struct IsSmall<bool> {
+  static const bool value = true;
+};
 
 NDGPU_HD int type_size(int t) {
   return t <= U8 ? 1 : t <= U16 ? 2 : (t <= U32 || t == F32) ? 4 : 8;
@@ -77,7 +119,10 @@ template <class To>
 struct ReadAs {
   const Reg& r;
   To out;
-  template <class From> NDGPU_HD void run() { out = (To)Slot<From>::get(r); }
+  template <class From>
+  NDGPU_HD void run() {
+    out = (To)Slot<From>::get(r);
+  }
 };
 
 // The operations of one value type (T is never narrower than int except in Cvt/Load/Store).
@@ -93,22 +138,49 @@ struct Exec {
   NDGPU_HD void exec() {
     if constexpr (!IsSmall<T>::value) {
       switch (in.op) {
-        case Add: put(A() + B()); return;
-        case Sub: put(A() - B()); return;
-        case Mul: put(A() * B()); return;
-        case Min: put(::min(A(), B())); return;
-        case Max: put(::max(A(), B())); return;
-        case Lt: put_bool(A() < B()); return;
-        case Le: put_bool(A() <= B()); return;
-        case Gt: put_bool(A() > B()); return;
-        case Ge: put_bool(A() >= B()); return;
-        case Eq: put_bool(A() == B()); return;
-        case Ne: put_bool(A() != B()); return;
-        case Neg: put(-A()); return;
-        default: break;
+        case Add:
+          put(A() + B());
+          return;
+        case Sub:
+          put(A() - B());
+          return;
+        case Mul:
+          put(A() * B());
+          return;
+        case Min:
+          put(::min(A(), B()));
+          return;
+        case Max:
+          put(::max(A(), B()));
+          return;
+        case Lt:
+          put_bool(A() < B());
+          return;
+        case Le:
+          put_bool(A() <= B());
+          return;
+        case Gt:
+          put_bool(A() > B());
+          return;
+        case Ge:
+          put_bool(A() >= B());
+          return;
+        case Eq:
+          put_bool(A() == B());
+          return;
+        case Ne:
+          put_bool(A() != B());
+          return;
+        case Neg:
+          put(-A());
+          return;
+        default:
+          break;
       }
-      if constexpr (IsFloat<T>::value) exec_float();
-      else exec_int();
+      if constexpr (IsFloat<T>::value)
+        exec_float();
+      else
+        exec_int();
     }
   }
 
@@ -118,21 +190,41 @@ struct Exec {
       // x86 traps on these (undefined in C++): a ?: arm or && operand that the compiled kernel
       // would skip is evaluated here, so it must not crash the process.
       if ((in.op == Div || in.op == Mod) && (B() == T(0) || (T(-1) < T(0) && B() == T(-1)))) {
-        put(in.op == Mod || B() == T(0) ? T(0) : T((unsigned long long)0 - (unsigned long long)A()));
+        put(in.op == Mod || B() == T(0) ? T(0)
+                                        : T((unsigned long long)0 - (unsigned long long)A()));
         return;
       }
 #endif
       switch (in.op) {
-        case Div: put(A() / B()); return;
-        case Mod: put(A() % B()); return;
-        case BitAnd: put(A() & B()); return;
-        case BitOr: put(A() | B()); return;
-        case BitXor: put(A() ^ B()); return;
-        case Shl: put(A() << B()); return;
-        case Shr: put(A() >> B()); return;
-        case BitNot: put(~A()); return;
-        case Abs: put(A() < T(0) ? T(-A()) : A()); return;
-        default: return;
+        case Div:
+          put(A() / B());
+          return;
+        case Mod:
+          put(A() % B());
+          return;
+        case BitAnd:
+          put(A() & B());
+          return;
+        case BitOr:
+          put(A() | B());
+          return;
+        case BitXor:
+          put(A() ^ B());
+          return;
+        case Shl:
+          put(A() << B());
+          return;
+        case Shr:
+          put(A() >> B());
+          return;
+        case BitNot:
+          put(~A());
+          return;
+        case Abs:
+          put(A() < T(0) ? T(-A()) : A());
+          return;
+        default:
+          return;
       }
     }
   }
@@ -141,52 +233,137 @@ struct Exec {
     if constexpr (IsFloat<T>::value) {
       T a = A();
       switch (in.op) {
-        case Div: put(a / B()); return;
-        case Abs: put(::fabs(a)); return;
+        case Div:
+          put(a / B());
+          return;
+        case Abs:
+          put(::fabs(a));
+          return;
 #if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA)
-        case Sqrt: put((::ndgpu::fast_sqrt)(a)); return;  // as compiled CPU kernels' sqrt
+        case Sqrt:
+          put((::ndgpu::fast_sqrt)(a));
+          return;  // as compiled CPU kernels' sqrt
 #else
-        case Sqrt: put((::sqrt)(a)); return;  // parenthesised: never fast_math.cuh's macro
+        case Sqrt:
+          put((::sqrt)(a));
+          return;  // parenthesised: never fast_math.cuh's macro
 #endif
-        case Cbrt: put(::cbrt(a)); return;
-        case Exp: put(::exp(a)); return;
-        case Exp2: put(::exp2(a)); return;
-        case Expm1: put(::expm1(a)); return;
-        case Log: put(::log(a)); return;
-        case Log2: put(::log2(a)); return;
-        case Log10: put(::log10(a)); return;
-        case Log1p: put(::log1p(a)); return;
-        case Sin: put(::sin(a)); return;
-        case Cos: put(::cos(a)); return;
-        case Tan: put(::tan(a)); return;
-        case Asin: put(::asin(a)); return;
-        case Acos: put(::acos(a)); return;
-        case Atan: put(::atan(a)); return;
-        case Sinh: put(::sinh(a)); return;
-        case Cosh: put(::cosh(a)); return;
-        case Tanh: put(::tanh(a)); return;
-        case Asinh: put(::asinh(a)); return;
-        case Acosh: put(::acosh(a)); return;
-        case Atanh: put(::atanh(a)); return;
-        case Floor: put(::floor(a)); return;
-        case Ceil: put(::ceil(a)); return;
-        case Trunc: put(::trunc(a)); return;
-        case Round: put(::round(a)); return;
-        case Rint: put(::rint(a)); return;
-        case Erf: put(::erf(a)); return;
-        case Erfc: put(::erfc(a)); return;
-        case Pow: put(::pow(a, B())); return;
-        case Atan2: put(::atan2(a, B())); return;
-        case Fmod: put(::fmod(a, B())); return;
-        case Hypot: put(::hypot(a, B())); return;
-        case Copysign: put(::copysign(a, B())); return;
-        case Fmin: put(::fmin(a, B())); return;
-        case Fmax: put(::fmax(a, B())); return;
-        case IsNan: put_bool(::isnan(a)); return;
-        case IsInf: put_bool(::isinf(a)); return;
-        case IsFinite: put_bool(::isfinite(a)); return;
-        case Signbit: put_bool(::signbit(a)); return;
-        default: return;
+        case Cbrt:
+          put(::cbrt(a));
+          return;
+        case Exp:
+          put(::exp(a));
+          return;
+        case Exp2:
+          put(::exp2(a));
+          return;
+        case Expm1:
+          put(::expm1(a));
+          return;
+        case Log:
+          put(::log(a));
+          return;
+        case Log2:
+          put(::log2(a));
+          return;
+        case Log10:
+          put(::log10(a));
+          return;
+        case Log1p:
+          put(::log1p(a));
+          return;
+        case Sin:
+          put(::sin(a));
+          return;
+        case Cos:
+          put(::cos(a));
+          return;
+        case Tan:
+          put(::tan(a));
+          return;
+        case Asin:
+          put(::asin(a));
+          return;
+        case Acos:
+          put(::acos(a));
+          return;
+        case Atan:
+          put(::atan(a));
+          return;
+        case Sinh:
+          put(::sinh(a));
+          return;
+        case Cosh:
+          put(::cosh(a));
+          return;
+        case Tanh:
+          put(::tanh(a));
+          return;
+        case Asinh:
+          put(::asinh(a));
+          return;
+        case Acosh:
+          put(::acosh(a));
+          return;
+        case Atanh:
+          put(::atanh(a));
+          return;
+        case Floor:
+          put(::floor(a));
+          return;
+        case Ceil:
+          put(::ceil(a));
+          return;
+        case Trunc:
+          put(::trunc(a));
+          return;
+        case Round:
+          put(::round(a));
+          return;
+        case Rint:
+          put(::rint(a));
+          return;
+        case Erf:
+          put(::erf(a));
+          return;
+        case Erfc:
+          put(::erfc(a));
+          return;
+        case Pow:
+          put(::pow(a, B()));
+          return;
+        case Atan2:
+          put(::atan2(a, B()));
+          return;
+        case Fmod:
+          put(::fmod(a, B()));
+          return;
+        case Hypot:
+          put(::hypot(a, B()));
+          return;
+        case Copysign:
+          put(::copysign(a, B()));
+          return;
+        case Fmin:
+          put(::fmin(a, B()));
+          return;
+        case Fmax:
+          put(::fmax(a, B()));
+          return;
+        case IsNan:
+          put_bool(::isnan(a));
+          return;
+        case IsInf:
+          put_bool(::isinf(a));
+          return;
+        case IsFinite:
+          put_bool(::isfinite(a));
+          return;
+        case Signbit:
+          put_bool(::signbit(a));
+          return;
+        default:
+          return;
       }
     }
   }
@@ -197,13 +374,19 @@ struct Exec {
 struct LoadAt {
   const char* ptr;
   Reg& dst;
-  template <class T> NDGPU_HD void run() { Slot<T>::set(dst, *(const T*)ptr); }
+  template <class T>
+  NDGPU_HD void run() {
+    Slot<T>::set(dst, *(const T*)ptr);
+  }
 };
 
 struct StoreAt {
   char* ptr;
   const Reg& src;
-  template <class T> NDGPU_HD void run() { *(T*)ptr = Slot<T>::get(src); }
+  template <class T>
+  NDGPU_HD void run() {
+    *(T*)ptr = Slot<T>::get(src);
+  }
 };
 
 // Parameters of an elementwise launch: element i of each array, or scalars.
@@ -271,13 +454,17 @@ struct Convert {
   Reg& dst;
   const Reg& src;
   int from;
-  template <class To> NDGPU_HD void run() { convert<To>(dst, src, from); }
+  template <class To>
+  NDGPU_HD void run() {
+    convert<To>(dst, src, from);
+  }
 };
 
 struct Dispatch {
   const Instr& in;
   Reg* r;
-  template <class T> NDGPU_HD void run() {
+  template <class T>
+  NDGPU_HD void run() {
     Exec<T> e{in, r};
     e.exec();
   }
@@ -299,13 +486,27 @@ NDGPU_INTERP_NOINLINE void run_program(const Program& p, Io& io, long long index
   for (int pc = 0; pc < p.n_instr; ++pc) {
     const Instr in = p.code[pc];
     switch (in.op) {
-      case Load: io.load(in.a, p.param_type[in.a], r[in.dst]); break;
-      case Store: io.store(in.a, p.param_type[in.a], r[in.b]); break;
-      case Index: r[in.dst].i64 = index; break;
-      case Select: r[in.dst] = r[in.a].b ? r[in.b] : r[in.c]; break;
-      case LogAnd: Slot<bool>::set(r[in.dst], r[in.a].b && r[in.b].b); break;
-      case LogOr: Slot<bool>::set(r[in.dst], r[in.a].b || r[in.b].b); break;
-      case LogNot: Slot<bool>::set(r[in.dst], !r[in.a].b); break;
+      case Load:
+        io.load(in.a, p.param_type[in.a], r[in.dst]);
+        break;
+      case Store:
+        io.store(in.a, p.param_type[in.a], r[in.b]);
+        break;
+      case Index:
+        r[in.dst].i64 = index;
+        break;
+      case Select:
+        r[in.dst] = r[in.a].b ? r[in.b] : r[in.c];
+        break;
+      case LogAnd:
+        Slot<bool>::set(r[in.dst], r[in.a].b && r[in.b].b);
+        break;
+      case LogOr:
+        Slot<bool>::set(r[in.dst], r[in.a].b || r[in.b].b);
+        break;
+      case LogNot:
+        Slot<bool>::set(r[in.dst], !r[in.a].b);
+        break;
       case Cvt: {
         Convert f{r[in.dst], r[in.a], in.b};
         with_type(in.type, f);

@@ -10,26 +10,80 @@ enum Type : unsigned char { Bool, I8, U8, I16, U16, I32, U32, I64, U64, F32, F64
 
 enum Op : unsigned char {
   // dst = a OP b, all of `type` (Shl/Shr: b already converted to `type`).
-  Add, Sub, Mul, Div, Mod, BitAnd, BitOr, BitXor, Shl, Shr,
-  Min, Max,  // min(a, b) / max(a, b) as generated code resolves them for `type`
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  Min,
+  Max,  // min(a, b) / max(a, b) as generated code resolves them for `type`
   // dst (Bool) = a OP b, operands of `type`.
-  Lt, Le, Gt, Ge, Eq, Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
   // dst (Bool) = a OP b, operands Bool.
-  LogAnd, LogOr,
+  LogAnd,
+  LogOr,
   // dst = OP a, of `type`.
-  Neg, BitNot, LogNot /* Bool */, Abs /* integers: a < 0 ? -a : a; floats: fabs */,
+  Neg,
+  BitNot,
+  LogNot /* Bool */,
+  Abs /* integers: a < 0 ? -a : a; floats: fabs */,
   // dst = a ? b : c (a Bool; b, c and dst of `type`).
   Select,
   // dst = (type) a, where a is of type `b`.
   Cvt,
   // Math of F32 or F64: dst = f(a) calls the overload of f for `type`. Calls are qualified
-// with :: so they find what a kernel body at global scope finds.
-  Sqrt, Cbrt, Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan,
-  Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Floor, Ceil, Trunc, Round, Rint, Erf, Erfc,
+  // with :: so they find what a kernel body at global scope finds.
+  Sqrt,
+  Cbrt,
+  Exp,
+  Exp2,
+  Expm1,
+  Log,
+  Log2,
+  Log10,
+  Log1p,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Tanh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Floor,
+  Ceil,
+  Trunc,
+  Round,
+  Rint,
+  Erf,
+  Erfc,
   // dst = f(a, b), F32 or F64.
-  Pow, Atan2, Fmod, Hypot, Copysign, Fmin, Fmax,
+  Pow,
+  Atan2,
+  Fmod,
+  Hypot,
+  Copysign,
+  Fmin,
+  Fmax,
   // dst (Bool) = f(a), a of F32 or F64.
-  IsNan, IsInf, IsFinite, Signbit,
+  IsNan,
+  IsInf,
+  IsFinite,
+  Signbit,
   // dst = parameter a's element i (`type` is the parameter's), or its scalar value.
   Load,
   // parameter a's element i = register b (`type` is the parameter's).

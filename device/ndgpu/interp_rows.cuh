@@ -22,10 +22,12 @@ NDGPU_HD Reg rows_combine(const Program& reduce, const Reg& a, const Reg& b) {
 }  // namespace interp
 }  // namespace ndgpu
 
-extern "C" __global__ void ndgpu_interp_rows(ndgpu::Strided<int, 1> _p_y, ndgpu::Strided<int, 2> _p_x,
-                                             ndgpu::Extents<int, 1> _oshape, ndgpu::Extents<int, 1> _rshape,
-                                             int _out_size, int _red_size, int _chunk, char* _partial,
-                                             int _mode, const ndgpu::interp::RowsPrograms P) {
+extern "C" __global__ void ndgpu_interp_rows(ndgpu::Strided<int, 1> _p_y,
+                                             ndgpu::Strided<int, 2> _p_x,
+                                             ndgpu::Extents<int, 1> _oshape,
+                                             ndgpu::Extents<int, 1> _rshape, int _out_size,
+                                             int _red_size, int _chunk, char* _partial, int _mode,
+                                             const ndgpu::interp::RowsPrograms P) {
   using namespace ndgpu::interp;
   __shared__ Reg _sh[256];
   for (int _o = (int)blockIdx.x; _o < _out_size; _o += (int)gridDim.x) {
@@ -47,7 +49,8 @@ extern "C" __global__ void ndgpu_interp_rows(ndgpu::Strided<int, 1> _p_y, ndgpu:
     _sh[threadIdx.x] = acc;
     __syncthreads();
     for (int _s = (int)blockDim.x >> 1; _s > 0; _s >>= 1) {
-      if ((int)threadIdx.x < _s) _sh[threadIdx.x] = rows_combine(P.reduce, _sh[threadIdx.x], _sh[threadIdx.x + _s]);
+      if ((int)threadIdx.x < _s)
+        _sh[threadIdx.x] = rows_combine(P.reduce, _sh[threadIdx.x], _sh[threadIdx.x + _s]);
       __syncthreads();
     }
     acc = _sh[0];

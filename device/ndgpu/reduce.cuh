@@ -121,7 +121,8 @@ NDGPU_DEV R block_reduce_row_vec(R acc, const S* row, I begin, I end, const MapV
   for (I j = begin + nv * V + (I)threadIdx.x; j < end; j += step) acc = red(acc, mapv(row[j], j));
   return block_reduce(acc, red);
 #else
-  return block_reduce_range(acc, begin, end, [&](I j) { return mapv(row[j], j); }, red);
+  return block_reduce_range(
+      acc, begin, end, [&](I j) { return mapv(row[j], j); }, red);
 #endif
 }
 
@@ -142,8 +143,8 @@ NDGPU_DEV void for_each_block_output(I out_size, const Body& body) {
 // neighbouring threads are neighbouring addresses. On the CPU, tiles of 16 outputs walk the
 // reduced range together so that each row's cache line is used once.
 template <class R, class I, class Map, class Red, class Fin>
-NDGPU_DEV void cols_reduce(R identity, I out_size, I begin, I end, const Map& map,
-                           const Red& red, const Fin& fin) {
+NDGPU_DEV void cols_reduce(R identity, I out_size, I begin, I end, const Map& map, const Red& red,
+                           const Fin& fin) {
 #ifdef NDGPU_DEVICE_CUDA
   const I stride = (I)blockDim.x * (I)gridDim.x;
   for (I o = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; o < out_size; o += stride) {
@@ -192,6 +193,9 @@ struct ReduceIndex {
 #if defined(NDGPU_FAST_MATH) && !defined(NDGPU_DEVICE_CUDA) && defined(NDGPU_HAS_COMPLEX)
 namespace ndgpu {
 // (::ndgpu::sqrt) in parentheses: the sqrt macro above must not expand it.
-template <class T> inline complex<T> fast_sqrt(const complex<T>& z) { return (::ndgpu::sqrt)(z); }
+template <class T>
+inline complex<T> fast_sqrt(const complex<T>& z) {
+  return (::ndgpu::sqrt)(z);
+}
 }  // namespace ndgpu
 #endif

@@ -181,7 +181,9 @@ class Backend {
 
 // The backend for a device kind; CUDA raises BackendError when no GPU is present.
 Backend& backend_for(DeviceType t);
-inline Backend& backend_for(Device d) { return backend_for(d.type); }
+inline Backend& backend_for(Device d) {
+  return backend_for(d.type);
+}
 bool cuda_available();
 // Starts the run-time compilers' one-time initialisation on a background thread when a GPU
 // is likely present (the Python module calls it at import); never blocks.

@@ -36,10 +36,19 @@ DTypeKind kind(DType t);
 const char* dtype_name(DType t);   // "float32"
 const char* dtype_ctype(DType t);  // the kernel dialect's C type: "float", "complex<float>"
 char dtype_char(DType t);          // NumPy's type character: 'f'
-inline bool is_integer(DType t) { auto k = kind(t); return k == DTypeKind::Int || k == DTypeKind::UInt; }
-inline bool is_floating(DType t) { return kind(t) == DTypeKind::Float; }
-inline bool is_complex(DType t) { return kind(t) == DTypeKind::Complex; }
-inline bool is_inexact(DType t) { return is_floating(t) || is_complex(t); }
+inline bool is_integer(DType t) {
+  auto k = kind(t);
+  return k == DTypeKind::Int || k == DTypeKind::UInt;
+}
+inline bool is_floating(DType t) {
+  return kind(t) == DTypeKind::Float;
+}
+inline bool is_complex(DType t) {
+  return kind(t) == DTypeKind::Complex;
+}
+inline bool is_inexact(DType t) {
+  return is_floating(t) || is_complex(t);
+}
 
 // Accepts NumPy names and codes: "float32", "f4", "f", "float", "int", "complex", "bool", "?".
 std::optional<DType> dtype_from_name(std::string_view name);

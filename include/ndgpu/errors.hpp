@@ -5,14 +5,28 @@
 
 namespace ndgpu {
 
-struct TypeError : std::runtime_error { using std::runtime_error::runtime_error; };
-struct ValueError : std::runtime_error { using std::runtime_error::runtime_error; };
-struct IndexError : std::runtime_error { using std::runtime_error::runtime_error; };
-struct OverflowError : std::runtime_error { using std::runtime_error::runtime_error; };
-struct ZeroDivisionError : std::runtime_error { using std::runtime_error::runtime_error; };
-struct NotImplementedError : std::runtime_error { using std::runtime_error::runtime_error; };
+struct TypeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct ValueError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct IndexError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct OverflowError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct ZeroDivisionError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct NotImplementedError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 // A MemoryError in Python.
-struct OutOfMemoryError : std::runtime_error { using std::runtime_error::runtime_error; };
+struct OutOfMemoryError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 // A kernel failed to compile; what() holds the compiler's log and the numbered source.
 struct CompileError : std::runtime_error {
   CompileError(const std::string& msg, std::string log, std::string source)
@@ -21,6 +35,8 @@ struct CompileError : std::runtime_error {
   std::string source;
 };
 // An error reported by a backend's runtime (a failed CUDA call, a failed dlopen).
-struct BackendError : std::runtime_error { using std::runtime_error::runtime_error; };
+struct BackendError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 }  // namespace ndgpu

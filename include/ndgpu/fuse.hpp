@@ -22,7 +22,7 @@ namespace ndgpu::fuse {
 
 struct Graph;  // src/ops/fuse/graph.hpp
 struct Node;
-struct Plan;   // src/ops/fuse/plan.hpp
+struct Plan;  // src/ops/fuse/plan.hpp
 class Trace;
 
 // A value of a trace: an argument, a constant or the result of an operation on them.

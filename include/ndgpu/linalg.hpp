@@ -12,15 +12,16 @@ namespace ndgpu {
 // axis removed; leading axes broadcast as a stack of matrices. `out` (exact shape, a
 // 'same_kind' cast) receives the result; `dtype` chooses the loop. Integer and bool products
 // are exact (a kernel of ndgpu's own); float16/32/64 and complex run on BLAS.
-NDArray matmul(const NDArray& a, const NDArray& b, const OptArray& out = {},
-               OptDType dtype = {});
+NDArray matmul(const NDArray& a, const NDArray& b, const OptArray& out = {}, OptDType dtype = {});
 
 // numpy.dot: scalars multiply, 1-D·1-D is the inner product, 2-D is matmul, and N-D sums
 // over a's last axis and b's second-to-last.
 NDArray dot(const NDArray& a, const NDArray& b, const OptArray& out = {});
 
 namespace linalg {
-inline NDArray matmul(const NDArray& a, const NDArray& b) { return ndgpu::matmul(a, b); }
+inline NDArray matmul(const NDArray& a, const NDArray& b) {
+  return ndgpu::matmul(a, b);
+}
 }  // namespace linalg
 
 }  // namespace ndgpu

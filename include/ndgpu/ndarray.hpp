@@ -45,8 +45,7 @@ class NDArray {
   NDArray() = default;
   // New uninitialised array on `device` (the current device when omitted).
   static NDArray empty(const Shape& shape, DType dtype, Order order = Order::C);
-  static NDArray empty_on(Device device, const Shape& shape, DType dtype,
-                          Order order = Order::C);
+  static NDArray empty_on(Device device, const Shape& shape, DType dtype, Order order = Order::C);
   // A view of existing storage.
   NDArray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, Strides strides,
           DType dtype, std::shared_ptr<const NDArray> base = nullptr);

@@ -48,7 +48,9 @@ const UfuncInfo* find_ufunc(const std::string& name);
 // A ufunc looked up once by name (NotImplementedError if there is none), for callers that
 // call it often: operators call it by handle, and two arrays of one dtype then take the
 // dispatch shortcut without a name lookup or an operand list.
-namespace ops { struct Ufunc; }
+namespace ops {
+struct Ufunc;
+}
 const ops::Ufunc& ufunc_handle(const std::string& name);
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b,
                     const NDArray* out = nullptr);
@@ -65,16 +67,35 @@ std::vector<UfuncInfo> list_ufuncs();
 // where(condition, x, y) and clip(a, a_min, a_max) (nullopt: no bound), with NumPy 2's
 // dtypes: each runs as a fused function of one node (src/ops/fuse/selection.cpp).
 NDArray where(const Operand& condition, const Operand& x, const Operand& y);
-NDArray clip(const Operand& a, const std::optional<Operand>& a_min, const std::optional<Operand>& a_max);
+NDArray clip(const Operand& a, const std::optional<Operand>& a_min,
+             const std::optional<Operand>& a_max);
 
-inline NDArray add(const Operand& a, const Operand& b) { return call_ufunc("add", std::vector<Operand>{a, b})[0]; }
-inline NDArray subtract(const Operand& a, const Operand& b) { return call_ufunc("subtract", std::vector<Operand>{a, b})[0]; }
-inline NDArray multiply(const Operand& a, const Operand& b) { return call_ufunc("multiply", std::vector<Operand>{a, b})[0]; }
-inline NDArray true_divide(const Operand& a, const Operand& b) { return call_ufunc("true_divide", std::vector<Operand>{a, b})[0]; }
-inline NDArray maximum(const Operand& a, const Operand& b) { return call_ufunc("maximum", std::vector<Operand>{a, b})[0]; }
-inline NDArray exp(const Operand& a) { return call_ufunc("exp", std::vector<Operand>{a})[0]; }
-inline NDArray log1p(const Operand& a) { return call_ufunc("log1p", std::vector<Operand>{a})[0]; }
-inline NDArray absolute(const Operand& a) { return call_ufunc("absolute", std::vector<Operand>{a})[0]; }
-inline NDArray negative(const Operand& a) { return call_ufunc("negative", std::vector<Operand>{a})[0]; }
+inline NDArray add(const Operand& a, const Operand& b) {
+  return call_ufunc("add", std::vector<Operand>{a, b})[0];
+}
+inline NDArray subtract(const Operand& a, const Operand& b) {
+  return call_ufunc("subtract", std::vector<Operand>{a, b})[0];
+}
+inline NDArray multiply(const Operand& a, const Operand& b) {
+  return call_ufunc("multiply", std::vector<Operand>{a, b})[0];
+}
+inline NDArray true_divide(const Operand& a, const Operand& b) {
+  return call_ufunc("true_divide", std::vector<Operand>{a, b})[0];
+}
+inline NDArray maximum(const Operand& a, const Operand& b) {
+  return call_ufunc("maximum", std::vector<Operand>{a, b})[0];
+}
+inline NDArray exp(const Operand& a) {
+  return call_ufunc("exp", std::vector<Operand>{a})[0];
+}
+inline NDArray log1p(const Operand& a) {
+  return call_ufunc("log1p", std::vector<Operand>{a})[0];
+}
+inline NDArray absolute(const Operand& a) {
+  return call_ufunc("absolute", std::vector<Operand>{a})[0];
+}
+inline NDArray negative(const Operand& a) {
+  return call_ufunc("negative", std::vector<Operand>{a})[0];
+}
 
 }  // namespace ndgpu

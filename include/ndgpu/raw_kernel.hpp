@@ -45,9 +45,9 @@ class RawModule {
   // on either backend). backend: "nvrtc" or "nvcc". name_expressions: template
   // instantiations to compile ("scale<float>"), retrievable by get_function. Headers named
   // by `-I` options are read here and handed to the compilers in memory.
-  RawModule(const std::string& code, const std::string& path,
-            std::vector<std::string> options = {}, const std::string& backend = "nvrtc",
-            std::vector<std::string> name_expressions = {}, bool translate_cucomplex = false);
+  RawModule(const std::string& code, const std::string& path, std::vector<std::string> options = {},
+            const std::string& backend = "nvrtc", std::vector<std::string> name_expressions = {},
+            bool translate_cucomplex = false);
 
   // A kernel by name, or by one of the name expressions. Raises when the module has none.
   RawKernel get_function(const std::string& name) const;
@@ -65,9 +65,8 @@ class RawModule {
 
 class RawKernel {
  public:
-  RawKernel(const std::string& code, const std::string& name,
-            std::vector<std::string> options = {}, const std::string& backend = "nvrtc",
-            bool translate_cucomplex = false);
+  RawKernel(const std::string& code, const std::string& name, std::vector<std::string> options = {},
+            const std::string& backend = "nvrtc", bool translate_cucomplex = false);
 
   // Launches on the current device (and its current stream unless one is given). Raises
   // ValueError for an impossible grid or block, TypeError naming the parameter when an

@@ -31,7 +31,7 @@ class SmallVector {
   SmallVector(It first, It last) {
     assign(first, last);
   }
-  SmallVector(std::span<const T> s) { assign(s.begin(), s.end()); }  // NOLINT: implicit
+  SmallVector(std::span<const T> s) { assign(s.begin(), s.end()); }     // NOLINT: implicit
   SmallVector(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT: implicit
   SmallVector(const SmallVector& o) { copy_from(o); }
   SmallVector(SmallVector&& o) noexcept { steal(o); }

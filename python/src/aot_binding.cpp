@@ -35,10 +35,14 @@ void bind_aot(nb::module_& m) {
   });
   // The quick tier's mode: "off", "auto" or "on" (tests force it on for the CPU backend).
   m.def("_set_quick_tier", [](const std::string& mode) {
-    if (mode == "off") set_quick_tier(QuickTier::Off);
-    else if (mode == "auto") set_quick_tier(QuickTier::Auto);
-    else if (mode == "on") set_quick_tier(QuickTier::On);
-    else throw nb::value_error("quick tier mode must be 'off', 'auto' or 'on'");
+    if (mode == "off")
+      set_quick_tier(QuickTier::Off);
+    else if (mode == "auto")
+      set_quick_tier(QuickTier::Auto);
+    else if (mode == "on")
+      set_quick_tier(QuickTier::On);
+    else
+      throw nb::value_error("quick tier mode must be 'off', 'auto' or 'on'");
   });
   m.def("_quick_tier", [] {
     QuickTier t = quick_tier();

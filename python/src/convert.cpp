@@ -32,8 +32,12 @@ void set_fusion_proxy(nb::handle type, nb::handle hook) {
   fusion_proxy_type = reinterpret_cast<PyTypeObject*>(type.inc_ref().ptr());  // kept forever
   fusion_hook_fn = hook.inc_ref().ptr();
 }
-bool is_fusion_proxy(nb::handle h) { return fusion_proxy_type && Py_TYPE(h.ptr()) == fusion_proxy_type; }
-nb::handle fusion_hook() { return fusion_hook_fn; }
+bool is_fusion_proxy(nb::handle h) {
+  return fusion_proxy_type && Py_TYPE(h.ptr()) == fusion_proxy_type;
+}
+nb::handle fusion_hook() {
+  return fusion_hook_fn;
+}
 
 nb::object wrap_array(NDArray&& a) {
   static PyTypeObject* type = reinterpret_cast<PyTypeObject*>(nb::type<NDArray>().ptr());
@@ -84,8 +88,10 @@ DType to_dtype(nb::handle obj) {
   std::string ch = nb::cast<std::string>(dt.attr("char"));
   auto t = dtype_from_name(ch);
   if (!t) throw TypeError("ndgpu does not support dtype " + std::string(nb::str(dt).c_str()));
-  if (PyObject_Hash(obj.ptr()) != -1) (*cache)[obj] = int(*t);
-  else PyErr_Clear();
+  if (PyObject_Hash(obj.ptr()) != -1)
+    (*cache)[obj] = int(*t);
+  else
+    PyErr_Clear();
   return *t;
 }
 
@@ -293,13 +299,15 @@ std::optional<Order> to_order_opt(nb::handle obj) {
 Casting to_casting(nb::handle obj, Casting dflt) {
   if (obj.is_none()) return dflt;
   auto c = casting_from_name(nb::cast<std::string>(obj));
-  if (!c) throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+  if (!c)
+    throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
   return *c;
 }
 
 nb::tuple to_tuple(std::span<const int64_t> v) {
   PyObject* t = PyTuple_New(Py_ssize_t(v.size()));
-  for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t, Py_ssize_t(i), PyLong_FromLongLong(v[i]));
+  for (size_t i = 0; i < v.size(); ++i)
+    PyTuple_SET_ITEM(t, Py_ssize_t(i), PyLong_FromLongLong(v[i]));
   return nb::steal<nb::tuple>(t);
 }
 

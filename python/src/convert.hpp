@@ -1,7 +1,7 @@
 // Python <-> C++ argument conversion shared by every binding file.
 #pragma once
-#include <cstdint>
 #include <nanobind/nanobind.h>
+#include <cstdint>
 
 #include <optional>
 #include <span>

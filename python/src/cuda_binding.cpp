@@ -36,45 +36,50 @@ struct PyMemoryPool {};
 
 void bind_cuda(nb::module_& m) {
   nb::class_<PyStream>(m, "Stream")
-      .def("__init__",
-           [](PyStream* self, bool null, bool non_blocking, nb::handle) {
-             Device d = current_device();
-             new (self) PyStream{d, 0, false, {}};
-             if (!null) {
-               self->handle = backend_for(d).create_stream(d.index, non_blocking);
-               self->owned = true;
-             }
-           },
-           nb::arg("null") = false, nb::arg("non_blocking") = false, nb::arg("ptds") = nb::none())
+      .def(
+          "__init__",
+          [](PyStream* self, bool null, bool non_blocking, nb::handle) {
+            Device d = current_device();
+            new (self) PyStream{d, 0, false, {}};
+            if (!null) {
+              self->handle = backend_for(d).create_stream(d.index, non_blocking);
+              self->owned = true;
+            }
+          },
+          nb::arg("null") = false, nb::arg("non_blocking") = false, nb::arg("ptds") = nb::none())
       .def_prop_ro("ptr", [](const PyStream& s) { return s.handle; })
-      .def("synchronize", [](const PyStream& s) {
-        backend_for(s.device).synchronize_stream(s.device.index, s.handle);
-      })
+      .def("synchronize",
+           [](const PyStream& s) {
+             backend_for(s.device).synchronize_stream(s.device.index, s.handle);
+           })
       .def("use", [](PyStream& s) { set_current_stream(s.device, s.handle); })
-      .def("__enter__",
-           [](PyStream& s) {
-             s.previous.push_back(current_stream(s.device));
-             set_current_stream(s.device, s.handle);
-             return &s;
-           }, nb::rv_policy::reference)
+      .def(
+          "__enter__",
+          [](PyStream& s) {
+            s.previous.push_back(current_stream(s.device));
+            set_current_stream(s.device, s.handle);
+            return &s;
+          },
+          nb::rv_policy::reference)
       .def("__exit__", [](PyStream& s, nb::args) {
         set_current_stream(s.device, s.previous.empty() ? 0 : s.previous.back());
         if (!s.previous.empty()) s.previous.pop_back();
       });
 
   nb::class_<PyEvent>(m, "Event")
-      .def("__init__",
-           [](PyEvent* self, bool, bool, bool) { new (self) PyEvent(current_device()); },
-           nb::arg("block") = false, nb::arg("disable_timing") = false,
-           nb::arg("interprocess") = false)
-      .def("record",
-           [](PyEvent& e, nb::handle stream) {
-             StreamHandle s = stream.is_none() ? current_stream(e.device)
-                                               : nb::cast<const PyStream&>(stream).handle;
-             backend_for(e.device).record_event(e.device.index, e.handle, s);
-             e.recorded = true;
-           },
-           nb::arg("stream") = nb::none())
+      .def(
+          "__init__", [](PyEvent* self, bool, bool, bool) { new (self) PyEvent(current_device()); },
+          nb::arg("block") = false, nb::arg("disable_timing") = false,
+          nb::arg("interprocess") = false)
+      .def(
+          "record",
+          [](PyEvent& e, nb::handle stream) {
+            StreamHandle s = stream.is_none() ? current_stream(e.device)
+                                              : nb::cast<const PyStream&>(stream).handle;
+            backend_for(e.device).record_event(e.device.index, e.handle, s);
+            e.recorded = true;
+          },
+          nb::arg("stream") = nb::none())
       .def("synchronize",
            [](PyEvent& e) { backend_for(e.device).synchronize_event(e.device.index, e.handle); })
       .def_prop_ro("done", [](const PyEvent& e) { return e.recorded; });
@@ -88,19 +93,45 @@ void bind_cuda(nb::module_& m) {
   };
   nb::class_<PyMemoryPool>(m, "MemoryPool")
       .def(nb::init<>())
-      .def("used_bytes", [pool](const PyMemoryPool&) { auto [b, i] = pool(); return b->pool_stats(i).used_bytes; })
-      .def("total_bytes", [pool](const PyMemoryPool&) { auto [b, i] = pool(); return b->pool_stats(i).total_bytes; })
-      .def("free_bytes", [pool](const PyMemoryPool&) {
+      .def("used_bytes",
+           [pool](const PyMemoryPool&) {
+             auto [b, i] = pool();
+             return b->pool_stats(i).used_bytes;
+           })
+      .def("total_bytes",
+           [pool](const PyMemoryPool&) {
+             auto [b, i] = pool();
+             return b->pool_stats(i).total_bytes;
+           })
+      .def("free_bytes",
+           [pool](const PyMemoryPool&) {
+             auto [b, i] = pool();
+             auto s = b->pool_stats(i);
+             return s.total_bytes - s.used_bytes;
+           })
+      .def("n_free_blocks",
+           [pool](const PyMemoryPool&) {
+             auto [b, i] = pool();
+             return b->pool_stats(i).n_free_blocks;
+           })
+      .def(
+          "free_all_blocks",
+          [pool](const PyMemoryPool&, nb::handle) {
+            auto [b, i] = pool();
+            b->free_all_blocks(i);
+          },
+          nb::arg("stream") = nb::none())
+      .def(
+          "set_limit",
+          [pool](const PyMemoryPool&, size_t size) {
+            auto [b, i] = pool();
+            b->set_pool_limit(i, size);
+          },
+          nb::arg("size"))
+      .def("get_limit", [pool](const PyMemoryPool&) {
         auto [b, i] = pool();
-        auto s = b->pool_stats(i);
-        return s.total_bytes - s.used_bytes;
-      })
-      .def("n_free_blocks", [pool](const PyMemoryPool&) { auto [b, i] = pool(); return b->pool_stats(i).n_free_blocks; })
-      .def("free_all_blocks", [pool](const PyMemoryPool&, nb::handle) { auto [b, i] = pool(); b->free_all_blocks(i); },
-           nb::arg("stream") = nb::none())
-      .def("set_limit", [pool](const PyMemoryPool&, size_t size) { auto [b, i] = pool(); b->set_pool_limit(i, size); },
-           nb::arg("size"))
-      .def("get_limit", [pool](const PyMemoryPool&) { auto [b, i] = pool(); return b->pool_limit(i); });
+        return b->pool_limit(i);
+      });
 }
 
 }  // namespace ndgpu::py

@@ -64,7 +64,9 @@ struct Flags {
   }
 };
 
-std::string py_bool(bool b) { return b ? "True" : "False"; }
+std::string py_bool(bool b) {
+  return b ? "True" : "False";
+}
 
 }  // namespace
 
@@ -75,16 +77,18 @@ void bind_ndarray(nb::module_& m) {
       .def_ro("owndata", &Flags::owndata)
       .def("__getitem__", &Flags::get)
       .def("__repr__", [](const Flags& f) {
-        return "  C_CONTIGUOUS : " + py_bool(f.c_contiguous) + "\n  F_CONTIGUOUS : " +
-               py_bool(f.f_contiguous) + "\n  OWNDATA : " + py_bool(f.owndata);
+        return "  C_CONTIGUOUS : " + py_bool(f.c_contiguous) +
+               "\n  F_CONTIGUOUS : " + py_bool(f.f_contiguous) +
+               "\n  OWNDATA : " + py_bool(f.owndata);
       });
   auto cls = nb::class_<NDArray>(m, "ndarray");
-  cls.def("__init__",
-          [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
-            new (self) NDArray(NDArray::empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
-                                              to_order(order)));
-          },
-          nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none())
+  cls.def(
+         "__init__",
+         [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
+           new (self) NDArray(NDArray::empty(
+               to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order)));
+         },
+         nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none())
       .def_prop_ro("shape", [](const NDArray& a) { return to_tuple(a.shape()); })
       .def_prop_ro("strides", [](const NDArray& a) { return to_tuple(a.strides()); })
       .def_prop_ro("dtype", [](const NDArray& a) { return numpy_dtype(a.dtype()); })
@@ -92,39 +96,47 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("ndim", &NDArray::ndim)
       .def_prop_ro("nbytes", &NDArray::nbytes)
       .def_prop_ro("itemsize", &NDArray::itemsize)
-      .def_prop_ro("device", [](const NDArray& a) { return PyDevice{a.device(), {}}; })
+      .def_prop_ro("device",
+                   [](const NDArray& a) {
+                     return PyDevice{a.device(), {}};
+                   })
       .def_prop_ro("T", [](const NDArray& a) { return a.transpose(); })
       .def_prop_ro("base",
                    [](const NDArray& a) -> nb::object {
                      if (!a.base()) return nb::none();
                      return nb::cast(*a.base());
                    })
-      .def_prop_ro("flags", [](const NDArray& a) {
-        return Flags{a.c_contiguous(), a.f_contiguous(), !a.base()};
-      })
+      .def_prop_ro("flags",
+                   [](const NDArray& a) {
+                     return Flags{a.c_contiguous(), a.f_contiguous(), !a.base()};
+                   })
       .def_prop_ro("_c_contiguous", &NDArray::c_contiguous)
       .def_prop_ro("_f_contiguous", &NDArray::f_contiguous)
       .def_prop_ro("_owndata", [](const NDArray& a) { return !a.base(); })
-      .def_prop_ro("_pointer", [](const NDArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
+      .def_prop_ro("_pointer",
+                   [](const NDArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
       // stream: the copy is synchronous, so every stream gives the same values.
-      .def("get",
-           [](const NDArray& a, nb::handle /*stream*/, nb::handle order) -> nb::object {
-             Order keep = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
-             if (order.is_none() || to_order(order, keep) == Order::C) return to_numpy(a);
-             return nb::object(to_numpy(a.transpose()).attr("T"));  // C order of a.T: F of a
-           },
-           nb::arg("stream") = nb::none(), nb::arg("order") = nb::none())
-      .def("copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
-           nb::arg("order") = nb::none())
-      .def("astype",
-           // subok: ndgpu has no ndarray subclasses, so every value gives NumPy's result.
-           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting,
-              nb::handle /*subok*/, bool copy) {
-             return a.astype(to_dtype(dtype), copy, to_order_opt(order),
-                             to_casting(casting, Casting::Unsafe));
-           },
-           nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
-           nb::arg("subok") = nb::none(), nb::arg("copy") = true)
+      .def(
+          "get",
+          [](const NDArray& a, nb::handle /*stream*/, nb::handle order) -> nb::object {
+            Order keep = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
+            if (order.is_none() || to_order(order, keep) == Order::C) return to_numpy(a);
+            return nb::object(to_numpy(a.transpose()).attr("T"));  // C order of a.T: F of a
+          },
+          nb::arg("stream") = nb::none(), nb::arg("order") = nb::none())
+      .def(
+          "copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
+          nb::arg("order") = nb::none())
+      .def(
+          "astype",
+          // subok: ndgpu has no ndarray subclasses, so every value gives NumPy's result.
+          [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting,
+             nb::handle /*subok*/, bool copy) {
+            return a.astype(to_dtype(dtype), copy, to_order_opt(order),
+                            to_casting(casting, Casting::Unsafe));
+          },
+          nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
+          nb::arg("subok") = nb::none(), nb::arg("copy") = true)
       .def("fill", [](NDArray& a, nb::handle v) { fill(a, to_scalar(v)); })
       .def("view", [](const NDArray& a) { return a.view(); })
       .def("reshape",
@@ -145,28 +157,30 @@ void bind_ndarray(nb::module_& m) {
              if (a.ndim() == 0) throw TypeError("len() of unsized object");
              return a.shape()[0];
            })
-      .def("__getitem__", [](const NDArray& a, nb::handle idx) { return a.index(to_index(idx)); },
-           nb::arg("key").none())  // x[None] is a new axis
-      .def("__setitem__",
-           [](NDArray& a, nb::handle idx, nb::handle value) {
-             auto items = to_index(idx);
-             if (!nb::isinstance<NDArray>(value) && PySequence_Check(value.ptr()) &&
-                 !PyUnicode_Check(value.ptr())) {
-               NDArray v = from_numpy(numpy().attr("ascontiguousarray")(value));
-               setitem(a, items, v);
-               return;
-             }
-             setitem(a, items, to_operand(value));
-           },
-           nb::arg("key").none(), nb::arg("value"))
+      .def(
+          "__getitem__", [](const NDArray& a, nb::handle idx) { return a.index(to_index(idx)); },
+          nb::arg("key").none())  // x[None] is a new axis
+      .def(
+          "__setitem__",
+          [](NDArray& a, nb::handle idx, nb::handle value) {
+            auto items = to_index(idx);
+            if (!nb::isinstance<NDArray>(value) && PySequence_Check(value.ptr()) &&
+                !PyUnicode_Check(value.ptr())) {
+              NDArray v = from_numpy(numpy().attr("ascontiguousarray")(value));
+              setitem(a, items, v);
+              return;
+            }
+            setitem(a, items, to_operand(value));
+          },
+          nb::arg("key").none(), nb::arg("value"))
       .def("__repr__", [](const NDArray& a) { return nb::repr(to_numpy(a)); })
       .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
       .def("__bool__", [](const NDArray& a) { return nb::bool_(to_numpy(a)); })
       .def("__int__", [](const NDArray& a) { return nb::int_(to_numpy(a)); })
       .def("__float__", [](const NDArray& a) { return nb::float_(to_numpy(a)); })
-      .def("__complex__",
-           [](const NDArray& a) { return to_numpy(a).attr("__complex__")(); })
-      .def("__index__", [](const NDArray& a) {
+      .def("__complex__", [](const NDArray& a) { return to_numpy(a).attr("__complex__")(); })
+      .def("__index__",
+           [](const NDArray& a) {
              if (!is_integer(a.dtype()) || a.size() != 1)
                throw TypeError("only integer scalar arrays can be converted to a scalar index");
              return nb::int_(to_numpy(a));
@@ -182,11 +196,15 @@ void bind_ndarray(nb::module_& m) {
       .def("__abs__", [](const NDArray& a) { return unary("absolute", a); })
       .def("__invert__", [](const NDArray& a) { return unary("invert", a); });
 
-  struct Op { const char* py; const char* ufunc; };
-  for (Op op : {Op{"add", "add"}, Op{"sub", "subtract"}, Op{"mul", "multiply"},
-                Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}, Op{"pow", "power"},
-                Op{"mod", "remainder"}, Op{"and", "bitwise_and"}, Op{"or", "bitwise_or"},
-                Op{"xor", "bitwise_xor"}, Op{"lshift", "left_shift"}, Op{"rshift", "right_shift"}}) {
+  struct Op {
+    const char* py;
+    const char* ufunc;
+  };
+  for (Op op :
+       {Op{"add", "add"}, Op{"sub", "subtract"}, Op{"mul", "multiply"},
+        Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}, Op{"pow", "power"},
+        Op{"mod", "remainder"}, Op{"and", "bitwise_and"}, Op{"or", "bitwise_or"},
+        Op{"xor", "bitwise_xor"}, Op{"lshift", "left_shift"}, Op{"rshift", "right_shift"}}) {
     std::string name = op.py;
     const char* uf = op.ufunc;
     const ops::Ufunc* h = &ufunc_handle(uf);
@@ -197,8 +215,8 @@ void bind_ndarray(nb::module_& m) {
     cls.def(("__i" + name + "__").c_str(),
             [uf](nb::handle a, nb::handle b) { return inplace(uf, a, b); });
   }
-  for (Op op : {Op{"eq", "equal"}, Op{"ne", "not_equal"}, Op{"lt", "less"},
-                Op{"le", "less_equal"}, Op{"gt", "greater"}, Op{"ge", "greater_equal"}}) {
+  for (Op op : {Op{"eq", "equal"}, Op{"ne", "not_equal"}, Op{"lt", "less"}, Op{"le", "less_equal"},
+                Op{"gt", "greater"}, Op{"ge", "greater_equal"}}) {
     const char* uf = op.ufunc;
     const ops::Ufunc* h = &ufunc_handle(uf);
     cls.def(("__" + std::string(op.py) + "__").c_str(),

@@ -79,7 +79,8 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
 }
 
 PromotionOperand promotion_of(nb::handle h) {
-  if (nb::isinstance<NDArray>(h)) return PromotionOperand::strong(nb::cast<const NDArray&>(h).dtype());
+  if (nb::isinstance<NDArray>(h))
+    return PromotionOperand::strong(nb::cast<const NDArray&>(h).dtype());
   static nb::object* generic = new nb::object(numpy().attr("generic"));
   if (PyObject_IsInstance(h.ptr(), generic->ptr()) == 1)  // numpy.float64 is a float subclass
     return PromotionOperand::strong(to_dtype(h.attr("dtype")));
@@ -107,36 +108,60 @@ DType dtype_arg(nb::handle h) {
 void bind_ops(nb::module_& m) {
   m.def("_from_numpy", [](nb::handle a) { return from_numpy(a); });
   m.def("_to_current_device", [](const NDArray& a) { return to_current_device(a); });
-  m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-          return empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
-        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
-  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-          return zeros(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
-        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
-  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-          return ones(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
-        }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
-  m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
-          return full(to_shape(shape), to_scalar(value), to_dtype_opt(dtype), to_order(order));
-        }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
-        nb::arg("order") = nb::none());
-  m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
-          if (stop.is_none()) return arange(Scalar::py_int(0), to_scalar(start),
-                                            step.is_none() ? Scalar::py_int(1) : to_scalar(step),
-                                            to_dtype_opt(dtype));
-          return arange(to_scalar(start), to_scalar(stop),
+  m.def(
+      "empty",
+      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+        return empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
+                     to_order(order));
+      },
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def(
+      "zeros",
+      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+        return zeros(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
+                     to_order(order));
+      },
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def(
+      "ones",
+      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+        return ones(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
+      },
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+  m.def(
+      "full",
+      [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+        return full(to_shape(shape), to_scalar(value), to_dtype_opt(dtype), to_order(order));
+      },
+      nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
+      nb::arg("order") = nb::none());
+  m.def(
+      "arange",
+      [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
+        if (stop.is_none())
+          return arange(Scalar::py_int(0), to_scalar(start),
                         step.is_none() ? Scalar::py_int(1) : to_scalar(step), to_dtype_opt(dtype));
-        }, nb::arg("start"), nb::arg("stop") = nb::none(), nb::arg("step") = nb::none(),
-        nb::arg("dtype") = nb::none());
-  m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
-          return linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
-        }, nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
-        nb::arg("dtype") = nb::none());
-  m.def("eye", [](int64_t n, std::optional<int64_t> mm, int64_t k, nb::handle dtype) {
-          return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));
-        }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
+        return arange(to_scalar(start), to_scalar(stop),
+                      step.is_none() ? Scalar::py_int(1) : to_scalar(step), to_dtype_opt(dtype));
+      },
+      nb::arg("start"), nb::arg("stop") = nb::none(), nb::arg("step") = nb::none(),
+      nb::arg("dtype") = nb::none());
+  m.def(
+      "linspace",
+      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+        return linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
+      },
+      nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
+      nb::arg("dtype") = nb::none());
+  m.def(
+      "eye",
+      [](int64_t n, std::optional<int64_t> mm, int64_t k, nb::handle dtype) {
+        return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));
+      },
+      nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
 
-  m.def("_set_fusion_proxy", [](nb::handle type, nb::handle hook) { set_fusion_proxy(type, hook); });
+  m.def("_set_fusion_proxy",
+        [](nb::handle type, nb::handle hook) { set_fusion_proxy(type, hook); });
   m.def("result_type", [](nb::args args) {
     std::vector<PromotionOperand> ops;
     for (nb::handle h : args) ops.push_back(promotion_of(h));
@@ -145,11 +170,16 @@ void bind_ops(nb::module_& m) {
   m.def("promote_types", [](nb::handle a, nb::handle b) {
     return numpy_dtype(promote_types(to_dtype(a), to_dtype(b)));
   });
-  m.def("can_cast", [](nb::handle from, nb::handle to, const std::string& casting) {
-    auto c = casting_from_name(casting);
-    if (!c) throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
-    return can_cast(dtype_arg(from), to_dtype(to), *c);
-  }, nb::arg("from_"), nb::arg("to"), nb::arg("casting") = "safe");
+  m.def(
+      "can_cast",
+      [](nb::handle from, nb::handle to, const std::string& casting) {
+        auto c = casting_from_name(casting);
+        if (!c)
+          throw ValueError(
+              "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+        return can_cast(dtype_arg(from), to_dtype(to), *c);
+      },
+      nb::arg("from_"), nb::arg("to"), nb::arg("casting") = "safe");
 
   nb::class_<PyUfunc>(m, "ufunc")
       .def("__call__", &call)

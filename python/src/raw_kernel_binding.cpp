@@ -120,27 +120,30 @@ void bind_raw_kernels(nb::module_& m) {
     return [field](const RawKernel& k) { return k.attributes().*field; };
   };
   nb::class_<RawKernel>(m, "RawKernel")
-      .def("__init__",
-           [](RawKernel* self, const std::string& code, const std::string& name,
-              nb::handle options, const std::string& backend, bool translate_cucomplex,
-              bool enable_cooperative_groups, bool jitify) {
-             if (enable_cooperative_groups || jitify)
-               throw NotImplementedError("RawKernel: cooperative groups and jitify are not supported");
-             new (self) RawKernel(code, name, to_strings(options), backend, translate_cucomplex);
-           },
-           nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
-           nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false, nb::kw_only(),
-           nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
+      .def(
+          "__init__",
+          [](RawKernel* self, const std::string& code, const std::string& name, nb::handle options,
+             const std::string& backend, bool translate_cucomplex, bool enable_cooperative_groups,
+             bool jitify) {
+            if (enable_cooperative_groups || jitify)
+              throw NotImplementedError(
+                  "RawKernel: cooperative groups and jitify are not supported");
+            new (self) RawKernel(code, name, to_strings(options), backend, translate_cucomplex);
+          },
+          nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
+          nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false, nb::kw_only(),
+          nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
       .def("__call__", &launch, nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::kw_only(),
            nb::arg("shared_mem") = 0, nb::arg("stream") = nb::none())
       .def_prop_ro("name", &RawKernel::name)
       .def_prop_ro("code", &RawKernel::code)
       .def_prop_ro("backend", &RawKernel::backend)
-      .def_prop_ro("options", [](const RawKernel& k) {
-        nb::list l;
-        for (auto& o : k.options()) l.append(o);
-        return nb::tuple(l);
-      })
+      .def_prop_ro("options",
+                   [](const RawKernel& k) {
+                     nb::list l;
+                     for (auto& o : k.options()) l.append(o);
+                     return nb::tuple(l);
+                   })
       .def_prop_ro("signature", &RawKernel::signature)
       .def_prop_ro("attributes", [](const RawKernel& k) { return attributes_dict(k.attributes()); })
       .def_prop_ro("max_threads_per_block", attr(&FunctionAttributes::max_threads_per_block))
@@ -155,32 +158,36 @@ void bind_raw_kernels(nb::module_& m) {
                    [](RawKernel& k, int v) { k.set_max_dynamic_shared_size_bytes(v); });
 
   nb::class_<RawModule>(m, "RawModule")
-      .def("__init__",
-           [](RawModule* self, nb::handle code, nb::handle path, nb::handle options,
-              const std::string& backend, bool translate_cucomplex, bool enable_cooperative_groups,
-              nb::handle name_expressions, bool jitify) {
-             if (enable_cooperative_groups || jitify)
-               throw NotImplementedError("RawModule: cooperative groups and jitify are not supported");
-             std::string c = code.is_none() ? "" : nb::cast<std::string>(code);
-             std::string p = path.is_none() ? "" : nb::cast<std::string>(nb::str(path));
-             new (self) RawModule(c, p, to_strings(options), backend, to_strings(name_expressions),
-                                  translate_cucomplex);
-           },
-           nb::arg("code") = nb::none(), nb::arg("path") = nb::none(),
-           nb::arg("options") = nb::tuple(), nb::arg("backend") = "nvrtc",
-           nb::arg("translate_cucomplex") = false, nb::kw_only(),
-           nb::arg("enable_cooperative_groups") = false, nb::arg("name_expressions") = nb::none(),
-           nb::arg("jitify") = false)
+      .def(
+          "__init__",
+          [](RawModule* self, nb::handle code, nb::handle path, nb::handle options,
+             const std::string& backend, bool translate_cucomplex, bool enable_cooperative_groups,
+             nb::handle name_expressions, bool jitify) {
+            if (enable_cooperative_groups || jitify)
+              throw NotImplementedError(
+                  "RawModule: cooperative groups and jitify are not supported");
+            std::string c = code.is_none() ? "" : nb::cast<std::string>(code);
+            std::string p = path.is_none() ? "" : nb::cast<std::string>(nb::str(path));
+            new (self) RawModule(c, p, to_strings(options), backend, to_strings(name_expressions),
+                                 translate_cucomplex);
+          },
+          nb::arg("code") = nb::none(), nb::arg("path") = nb::none(),
+          nb::arg("options") = nb::tuple(), nb::arg("backend") = "nvrtc",
+          nb::arg("translate_cucomplex") = false, nb::kw_only(),
+          nb::arg("enable_cooperative_groups") = false, nb::arg("name_expressions") = nb::none(),
+          nb::arg("jitify") = false)
       .def("get_function", &RawModule::get_function, nb::arg("name"))
-      .def("compile", [](const RawModule& m, nb::handle) { m.compile(); },
-           nb::arg("log_stream") = nb::none())
+      .def(
+          "compile", [](const RawModule& m, nb::handle) { m.compile(); },
+          nb::arg("log_stream") = nb::none())
       .def_prop_ro("code", &RawModule::code)
       .def_prop_ro("backend", &RawModule::backend)
-      .def_prop_ro("options", [](const RawModule& m) {
-        nb::list l;
-        for (auto& o : m.options()) l.append(o);
-        return nb::tuple(l);
-      })
+      .def_prop_ro("options",
+                   [](const RawModule& m) {
+                     nb::list l;
+                     for (auto& o : m.options()) l.append(o);
+                     return nb::tuple(l);
+                   })
       .def_prop_ro("name_expressions", [](const RawModule& m) -> nb::object {
         if (m.name_expressions().empty()) return nb::none();
         nb::list l;

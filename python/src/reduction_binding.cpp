@@ -9,8 +9,8 @@
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
-#include "ndgpu/reduction_kernel.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/reduction_kernel.hpp"
 #include "ndgpu/reductions.hpp"
 
 namespace ndgpu::py {
@@ -37,9 +37,12 @@ linalg::NormOrder norm_order(nb::handle ord) {
   if (!ord.is_none()) {
     if (PyUnicode_Check(ord.ptr())) {
       std::string s = nb::cast<std::string>(ord);
-      if (s == "fro") o.kind = linalg::NormOrder::Fro;
-      else if (s == "nuc") o.kind = linalg::NormOrder::Nuc;
-      else throw ValueError("Invalid norm order '" + s + "'");
+      if (s == "fro")
+        o.kind = linalg::NormOrder::Fro;
+      else if (s == "nuc")
+        o.kind = linalg::NormOrder::Nuc;
+      else
+        throw ValueError("Invalid norm order '" + s + "'");
     } else {
       o.kind = linalg::NormOrder::Number;
       o.p = nb::cast<double>(nb::float_(ord));
@@ -61,23 +64,22 @@ NDArray to_array(nb::handle h) {
 
 void bind_reduction_kernel(nb::module_& m) {
   nb::class_<ReductionKernel>(m, "ReductionKernel")
-      .def("__init__",
-           [](ReductionKernel* self, const std::string& in_params, const std::string& out_params,
-              const std::string& map_expr, const std::string& reduce_expr,
-              const std::string& post_map_expr, nb::handle identity, const std::string& name,
-              nb::handle reduce_type, bool reduce_dims, const std::string& preamble,
-              std::vector<std::string> options) {
-             std::string id = identity.is_none() ? "" : std::string(nb::str(identity).c_str());
-             std::string rt = reduce_type.is_none() ? "" : std::string(nb::str(reduce_type).c_str());
-             new (self) ReductionKernel(in_params, out_params, map_expr, reduce_expr,
-                                        post_map_expr, id, name, rt, reduce_dims, preamble,
-                                        std::move(options));
-           },
-           nb::arg("in_params"), nb::arg("out_params"), nb::arg("map_expr"),
-           nb::arg("reduce_expr"), nb::arg("post_map_expr"), nb::arg("identity").none(),
-           nb::arg("name") = "reduce_kernel", nb::arg("reduce_type") = nb::none(),
-           nb::arg("reduce_dims") = true, nb::arg("preamble") = "",
-           nb::arg("options") = std::vector<std::string>{})
+      .def(
+          "__init__",
+          [](ReductionKernel* self, const std::string& in_params, const std::string& out_params,
+             const std::string& map_expr, const std::string& reduce_expr,
+             const std::string& post_map_expr, nb::handle identity, const std::string& name,
+             nb::handle reduce_type, bool reduce_dims, const std::string& preamble,
+             std::vector<std::string> options) {
+            std::string id = identity.is_none() ? "" : std::string(nb::str(identity).c_str());
+            std::string rt = reduce_type.is_none() ? "" : std::string(nb::str(reduce_type).c_str());
+            new (self) ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr,
+                                       id, name, rt, reduce_dims, preamble, std::move(options));
+          },
+          nb::arg("in_params"), nb::arg("out_params"), nb::arg("map_expr"), nb::arg("reduce_expr"),
+          nb::arg("post_map_expr"), nb::arg("identity").none(), nb::arg("name") = "reduce_kernel",
+          nb::arg("reduce_type") = nb::none(), nb::arg("reduce_dims") = true,
+          nb::arg("preamble") = "", nb::arg("options") = std::vector<std::string>{})
       .def_prop_ro("nin", &ReductionKernel::nin)
       .def_prop_ro("nout", &ReductionKernel::nout)
       .def_prop_ro("nargs", [](const ReductionKernel& k) { return k.nin() + k.nout(); })
@@ -90,8 +92,10 @@ void bind_reduction_kernel(nb::module_& m) {
         bool keepdims = false;
         for (auto [key, v] : kw) {
           std::string name = nb::cast<std::string>(key);
-          if (name == "axis") axis = to_axes(v);
-          else if (name == "keepdims") keepdims = nb::cast<bool>(v);
+          if (name == "axis")
+            axis = to_axes(v);
+          else if (name == "keepdims")
+            keepdims = nb::cast<bool>(v);
           else if (name == "out") {
             if (!v.is_none()) ops.push_back(to_operand(v));
           } else if (name != "stream" && name != "reduce_dims") {
@@ -118,7 +122,11 @@ using ScanFn = NDArray (*)(const NDArray&, std::optional<int64_t>, OptDType, con
 
 void bind_functions(nb::module_& m) {
   nb::handle cls = nb::type<NDArray>();
-  struct SumDef { const char* name; SumFn fn; bool method; };
+  struct SumDef {
+    const char* name;
+    SumFn fn;
+    bool method;
+  };
   for (SumDef d : {SumDef{"sum", &sum, true}, SumDef{"prod", &prod, true},
                    SumDef{"nansum", &nansum, false}, SumDef{"nanprod", &nanprod, false},
                    SumDef{"mean", &mean, true}, SumDef{"nanmean", &nanmean, false}}) {
@@ -135,24 +143,29 @@ void bind_functions(nb::module_& m) {
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("dtype") = dtype,
                              nb::arg("out") = out, nb::arg("keepdims") = keepdims);
       if (method && is_numpy_array(a))  // CuPy's: the array's own method (a host result)
-        return a.attr(name)(nb::arg("axis") = axis, nb::arg("dtype") = dtype,
-                            nb::arg("out") = out, nb::arg("keepdims") = keepdims);
+        return a.attr(name)(nb::arg("axis") = axis, nb::arg("dtype") = dtype, nb::arg("out") = out,
+                            nb::arg("keepdims") = keepdims);
       NDArray holder;
       return g(array_arg(a, holder), axis, dtype, out, keepdims);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none(), nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.name, nb::cpp_function(g, nb::is_method(), nb::name(d.name),
-                  nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
-                  nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
+      nb::setattr(cls, d.name,
+                  nb::cpp_function(g, nb::is_method(), nb::name(d.name),
+                                   nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
+                                   nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
   }
-  struct PlainDef { const char* name; PlainFn fn; const char* method; };
-  for (PlainDef d : {PlainDef{"amax", &amax, "max"}, PlainDef{"amin", &amin, "min"},
-                     PlainDef{"max", &amax, nullptr}, PlainDef{"min", &amin, nullptr},
-                     PlainDef{"nanmax", &nanmax, nullptr}, PlainDef{"nanmin", &nanmin, nullptr},
-                     PlainDef{"ptp", &ptp, "ptp"}, PlainDef{"any", &any, "any"},
-                     PlainDef{"all", &all, "all"}}) {
+  struct PlainDef {
+    const char* name;
+    PlainFn fn;
+    const char* method;
+  };
+  for (PlainDef d :
+       {PlainDef{"amax", &amax, "max"}, PlainDef{"amin", &amin, "min"},
+        PlainDef{"max", &amax, nullptr}, PlainDef{"min", &amin, nullptr},
+        PlainDef{"nanmax", &nanmax, nullptr}, PlainDef{"nanmin", &nanmin, nullptr},
+        PlainDef{"ptp", &ptp, "ptp"}, PlainDef{"any", &any, "any"}, PlainDef{"all", &all, "all"}}) {
     PlainFn fn = d.fn;
     auto g = [fn](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims) {
       return result(fn(a, to_axes(axis), to_out(out), keepdims), out);
@@ -160,8 +173,11 @@ void bind_functions(nb::module_& m) {
     const char* name = d.name;
     // The NumPy method CuPy's function calls on a NumPy array, if there is one.
     const char* method = d.method && std::string_view(d.method) != "ptp" ? d.method
-                         : std::string_view(name) == "max" || std::string_view(name) == "min" ? name : nullptr;
-    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) -> nb::object {
+                         : std::string_view(name) == "max" || std::string_view(name) == "min"
+                             ? name
+                             : nullptr;
+    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle out,
+                               bool keepdims) -> nb::object {
       if (is_fusion_proxy(a))
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("out") = out,
                              nb::arg("keepdims") = keepdims);
@@ -174,12 +190,19 @@ void bind_functions(nb::module_& m) {
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
           nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.method, nb::cpp_function(g, nb::is_method(), nb::name(d.method),
-                  nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
+      nb::setattr(
+          cls, d.method,
+          nb::cpp_function(g, nb::is_method(), nb::name(d.method), nb::arg("axis") = nb::none(),
+                           nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
   }
-  struct ArgDef { const char* name; ArgFn fn; bool method; };
-  for (ArgDef d : {ArgDef{"argmax", &argmax, true}, ArgDef{"argmin", &argmin, true},
-                   ArgDef{"nanargmax", &nanargmax, false}, ArgDef{"nanargmin", &nanargmin, false}}) {
+  struct ArgDef {
+    const char* name;
+    ArgFn fn;
+    bool method;
+  };
+  for (ArgDef d :
+       {ArgDef{"argmax", &argmax, true}, ArgDef{"argmin", &argmin, true},
+        ArgDef{"nanargmax", &nanargmax, false}, ArgDef{"nanargmin", &nanargmin, false}}) {
     ArgFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
       return result(fn(to_array(a), to_axis(axis), to_out(out), keepdims), out);
@@ -187,28 +210,41 @@ void bind_functions(nb::module_& m) {
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
           nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.name, nb::cpp_function(f, nb::is_method(), nb::name(d.name),
-                  nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
+      nb::setattr(
+          cls, d.name,
+          nb::cpp_function(f, nb::is_method(), nb::name(d.name), nb::arg("axis") = nb::none(),
+                           nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
   }
-  struct MomDef { const char* name; MomFn fn; bool method; };
+  struct MomDef {
+    const char* name;
+    MomFn fn;
+    bool method;
+  };
   for (MomDef d : {MomDef{"var", &var, true}, MomDef{"std", &stddev, true},
                    MomDef{"nanvar", &nanvar, false}, MomDef{"nanstd", &nanstd, false}}) {
     MomFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, double ddof,
                   bool keepdims) {
-      return result(fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), ddof, keepdims),
-                    out);
+      return result(
+          fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), ddof, keepdims), out);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none(), nb::arg("ddof") = 0, nb::arg("keepdims") = false);
     if (d.method)
-      nb::setattr(cls, d.name, nb::cpp_function(f, nb::is_method(), nb::name(d.name),
-                  nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
-                  nb::arg("out") = nb::none(), nb::arg("ddof") = 0, nb::arg("keepdims") = false));
+      nb::setattr(
+          cls, d.name,
+          nb::cpp_function(f, nb::is_method(), nb::name(d.name), nb::arg("axis") = nb::none(),
+                           nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none(),
+                           nb::arg("ddof") = 0, nb::arg("keepdims") = false));
   }
-  struct ScanDef { const char* name; ScanFn fn; bool method; };
-  for (ScanDef d : {ScanDef{"cumsum", &cumsum, true}, ScanDef{"cumprod", &cumprod, true},
-                    ScanDef{"nancumsum", &nancumsum, false}, ScanDef{"nancumprod", &nancumprod, false}}) {
+  struct ScanDef {
+    const char* name;
+    ScanFn fn;
+    bool method;
+  };
+  for (ScanDef d :
+       {ScanDef{"cumsum", &cumsum, true}, ScanDef{"cumprod", &cumprod, true},
+        ScanDef{"nancumsum", &nancumsum, false}, ScanDef{"nancumprod", &nancumprod, false}}) {
     ScanFn fn = d.fn;
     auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
       return result(fn(to_array(a), to_axis(axis), to_dtype_opt(dtype), to_out(out)), out);
@@ -216,42 +252,67 @@ void bind_functions(nb::module_& m) {
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
           nb::arg("out") = nb::none());
     if (d.method)
-      nb::setattr(cls, d.name, nb::cpp_function(f, nb::is_method(), nb::name(d.name),
-                  nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none()));
+      nb::setattr(
+          cls, d.name,
+          nb::cpp_function(f, nb::is_method(), nb::name(d.name), nb::arg("axis") = nb::none(),
+                           nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none()));
   }
-  m.def("count_nonzero", [](nb::handle a, nb::handle axis, bool keepdims) {
-    return count_nonzero(to_array(a), to_axes(axis), keepdims);
-  }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("keepdims") = false);
-  m.def("average", [](nb::handle a, nb::handle axis, nb::handle weights, bool returned, bool keepdims) -> nb::object {
-    NDArray arr = to_array(a);
-    OptArray w;
-    if (!weights.is_none()) w = to_array(weights);
-    NDArray r = average(arr, to_axes(axis), w, keepdims);
-    if (!returned) return nb::cast(r);
-    NDArray scl = w ? sum(w->shape() == arr.shape() ? *w : w->astype(r.dtype()), w->shape() == arr.shape() ? to_axes(axis) : Axes{}, r.dtype())
-                    : full(r.shape(), Scalar::py_int(arr.size() / std::max<int64_t>(r.size(), 1)), r.dtype());
-    return nb::make_tuple(r, scl);
-  }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("weights") = nb::none(),
-     nb::arg("returned") = false, nb::arg("keepdims") = false);
-  m.def("diff", [](nb::handle a, int64_t n, int64_t axis) { return diff(to_array(a), n, axis); },
-        nb::arg("a"), nb::arg("n") = 1, nb::arg("axis") = -1);
-  m.def("_ufunc_reduce", [](const std::string& name, nb::handle a, nb::handle axis, nb::handle dtype,
-                            nb::handle out, bool keepdims) {
-    return result(ufunc_reduce(name, to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out),
-                               keepdims), out);
-  }, nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(),
-     nb::arg("out").none(), nb::arg("keepdims"));
-  m.def("_ufunc_accumulate", [](const std::string& name, nb::handle a, int64_t axis, nb::handle dtype,
-                                nb::handle out) {
-    return result(ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out)), out);
-  }, nb::arg("name"), nb::arg("a"), nb::arg("axis"), nb::arg("dtype").none(), nb::arg("out").none());
-  m.def("_norm", [](nb::handle x, nb::handle ord, nb::handle axis, bool keepdims) -> nb::object {
-    if (is_fusion_proxy(x))
-      return fusion_hook()("norm", x, nb::arg("axis") = axis, nb::arg("keepdims") = keepdims,
-                           nb::arg("ord") = ord);
-    linalg::NormOrder o = norm_order(ord);
-    return wrap_array(linalg::norm(to_array(x), o, to_axes(axis), keepdims));
-  }, nb::arg("x"), nb::arg("ord") = nb::none(), nb::arg("axis") = nb::none(), nb::arg("keepdims") = false);
+  m.def(
+      "count_nonzero",
+      [](nb::handle a, nb::handle axis, bool keepdims) {
+        return count_nonzero(to_array(a), to_axes(axis), keepdims);
+      },
+      nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("keepdims") = false);
+  m.def(
+      "average",
+      [](nb::handle a, nb::handle axis, nb::handle weights, bool returned,
+         bool keepdims) -> nb::object {
+        NDArray arr = to_array(a);
+        OptArray w;
+        if (!weights.is_none()) w = to_array(weights);
+        NDArray r = average(arr, to_axes(axis), w, keepdims);
+        if (!returned) return nb::cast(r);
+        NDArray scl =
+            w ? sum(w->shape() == arr.shape() ? *w : w->astype(r.dtype()),
+                    w->shape() == arr.shape() ? to_axes(axis) : Axes{}, r.dtype())
+              : full(r.shape(), Scalar::py_int(arr.size() / std::max<int64_t>(r.size(), 1)),
+                     r.dtype());
+        return nb::make_tuple(r, scl);
+      },
+      nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("weights") = nb::none(),
+      nb::arg("returned") = false, nb::arg("keepdims") = false);
+  m.def(
+      "diff", [](nb::handle a, int64_t n, int64_t axis) { return diff(to_array(a), n, axis); },
+      nb::arg("a"), nb::arg("n") = 1, nb::arg("axis") = -1);
+  m.def(
+      "_ufunc_reduce",
+      [](const std::string& name, nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+         bool keepdims) {
+        return result(ufunc_reduce(name, to_array(a), to_axes(axis), to_dtype_opt(dtype),
+                                   to_out(out), keepdims),
+                      out);
+      },
+      nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(),
+      nb::arg("out").none(), nb::arg("keepdims"));
+  m.def(
+      "_ufunc_accumulate",
+      [](const std::string& name, nb::handle a, int64_t axis, nb::handle dtype, nb::handle out) {
+        return result(ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out)),
+                      out);
+      },
+      nb::arg("name"), nb::arg("a"), nb::arg("axis"), nb::arg("dtype").none(),
+      nb::arg("out").none());
+  m.def(
+      "_norm",
+      [](nb::handle x, nb::handle ord, nb::handle axis, bool keepdims) -> nb::object {
+        if (is_fusion_proxy(x))
+          return fusion_hook()("norm", x, nb::arg("axis") = axis, nb::arg("keepdims") = keepdims,
+                               nb::arg("ord") = ord);
+        linalg::NormOrder o = norm_order(ord);
+        return wrap_array(linalg::norm(to_array(x), o, to_axes(axis), keepdims));
+      },
+      nb::arg("x"), nb::arg("ord") = nb::none(), nb::arg("axis") = nb::none(),
+      nb::arg("keepdims") = false);
 }
 
 }  // namespace

@@ -14,10 +14,14 @@ namespace ndgpu {
 const std::string& cache_dir() {
   static const std::string dir = [] {
     std::string d;
-    if (const char* e = std::getenv("NDGPU_CACHE_DIR"); e && *e) d = e;
-    else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) d = std::string(x) + "/ndgpu";
-    else if (const char* h = std::getenv("HOME"); h && *h) d = std::string(h) + "/.cache/ndgpu";
-    else d = std::filesystem::temp_directory_path().string() + "/ndgpu-cache";
+    if (const char* e = std::getenv("NDGPU_CACHE_DIR"); e && *e)
+      d = e;
+    else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+      d = std::string(x) + "/ndgpu";
+    else if (const char* h = std::getenv("HOME"); h && *h)
+      d = std::string(h) + "/.cache/ndgpu";
+    else
+      d = std::filesystem::temp_directory_path().string() + "/ndgpu-cache";
     std::error_code ec;
     std::filesystem::create_directories(d, ec);
     if (ec) throw BackendError("cannot create the kernel cache folder " + d + ": " + ec.message());

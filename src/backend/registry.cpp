@@ -73,7 +73,9 @@ void substitute_cuda_backend(std::unique_ptr<Backend> b) {
   cuda_substitute.store(b.release(), std::memory_order_release);  // never freed, see header
 }
 
-bool cuda_available() { return cuda_backend() != nullptr; }
+bool cuda_available() {
+  return cuda_backend() != nullptr;
+}
 
 namespace {
 
@@ -102,7 +104,7 @@ thread_local std::map<std::pair<int, int>, StreamHandle> tls_streams;
 // Whether this thread ever set a stream: a plain flag in static TLS, read on every
 // allocation and launch without initialising the map (which needs a TLS wrapper call).
 thread_local bool tls_any_stream __attribute__((tls_model("initial-exec"))) = false;
-}
+}  // namespace
 
 StreamHandle current_stream(Device d) {
   if (!tls_any_stream) return 0;

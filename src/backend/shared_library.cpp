@@ -4,7 +4,9 @@
 
 namespace ndgpu {
 
-void* SharedLibrary::symbol(const char* sym) const { return handle ? dlsym(handle, sym) : nullptr; }
+void* SharedLibrary::symbol(const char* sym) const {
+  return handle ? dlsym(handle, sym) : nullptr;
+}
 
 SharedLibrary open_shared_library(const std::vector<std::string>& names) {
   SharedLibrary lib;

@@ -85,7 +85,9 @@ void check_device(Device array_device) {
                    " while current = " + std::to_string(cur.index));
 }
 
-DeviceGuard::DeviceGuard(Device d) : previous_(current_device()) { set_current_device(d); }
+DeviceGuard::DeviceGuard(Device d) : previous_(current_device()) {
+  set_current_device(d);
+}
 DeviceGuard::~DeviceGuard() {
   tls_device = previous_;
   tls_set = true;

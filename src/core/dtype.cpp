@@ -32,15 +32,27 @@ constexpr DTypeInfo kInfo[kNumDTypes] = {
     {"complex128", "complex<double>", 'D', DTypeKind::Complex, 16},
 };
 
-const DTypeInfo& info(DType t) { return kInfo[static_cast<int>(t)]; }
+const DTypeInfo& info(DType t) {
+  return kInfo[static_cast<int>(t)];
+}
 
 }  // namespace
 
-size_t itemsize(DType t) { return info(t).itemsize; }
-DTypeKind kind(DType t) { return info(t).kind; }
-const char* dtype_name(DType t) { return info(t).name; }
-const char* dtype_ctype(DType t) { return info(t).ctype; }
-char dtype_char(DType t) { return info(t).code; }
+size_t itemsize(DType t) {
+  return info(t).itemsize;
+}
+DTypeKind kind(DType t) {
+  return info(t).kind;
+}
+const char* dtype_name(DType t) {
+  return info(t).name;
+}
+const char* dtype_ctype(DType t) {
+  return info(t).ctype;
+}
+char dtype_char(DType t) {
+  return info(t).code;
+}
 
 std::optional<DType> dtype_from_name(std::string_view name) {
   for (int i = 0; i < kNumDTypes; ++i) {
@@ -48,19 +60,45 @@ std::optional<DType> dtype_from_name(std::string_view name) {
     if (name.size() == 1 && name[0] == kInfo[i].code) return DType(i);
   }
   // NumPy's aliases and kind+size codes.
-  struct Alias { const char* name; DType t; };
+  struct Alias {
+    const char* name;
+    DType t;
+  };
   static constexpr Alias kAliases[] = {
-      {"bool_", DType::Bool}, {"b1", DType::Bool}, {"i1", DType::Int8}, {"i2", DType::Int16},
-      {"i4", DType::Int32}, {"i8", DType::Int64}, {"u1", DType::UInt8}, {"u2", DType::UInt16},
-      {"u4", DType::UInt32}, {"u8", DType::UInt64}, {"f2", DType::Float16},
-      {"f4", DType::Float32}, {"f8", DType::Float64}, {"c8", DType::Complex64},
-      {"c16", DType::Complex128}, {"int", DType::Int64}, {"float", DType::Float64},
-      {"complex", DType::Complex128}, {"half", DType::Float16}, {"single", DType::Float32},
-      {"double", DType::Float64}, {"q", DType::Int64}, {"Q", DType::UInt64},
-      {"intp", DType::Int64}, {"uintp", DType::UInt64}, {"byte", DType::Int8},
-      {"ubyte", DType::UInt8}, {"short", DType::Int16}, {"ushort", DType::UInt16},
-      {"intc", DType::Int32}, {"uintc", DType::UInt32}, {"longlong", DType::Int64},
-      {"ulonglong", DType::UInt64}, {"csingle", DType::Complex64},
+      {"bool_", DType::Bool},
+      {"b1", DType::Bool},
+      {"i1", DType::Int8},
+      {"i2", DType::Int16},
+      {"i4", DType::Int32},
+      {"i8", DType::Int64},
+      {"u1", DType::UInt8},
+      {"u2", DType::UInt16},
+      {"u4", DType::UInt32},
+      {"u8", DType::UInt64},
+      {"f2", DType::Float16},
+      {"f4", DType::Float32},
+      {"f8", DType::Float64},
+      {"c8", DType::Complex64},
+      {"c16", DType::Complex128},
+      {"int", DType::Int64},
+      {"float", DType::Float64},
+      {"complex", DType::Complex128},
+      {"half", DType::Float16},
+      {"single", DType::Float32},
+      {"double", DType::Float64},
+      {"q", DType::Int64},
+      {"Q", DType::UInt64},
+      {"intp", DType::Int64},
+      {"uintp", DType::UInt64},
+      {"byte", DType::Int8},
+      {"ubyte", DType::UInt8},
+      {"short", DType::Int16},
+      {"ushort", DType::UInt16},
+      {"intc", DType::Int32},
+      {"uintc", DType::UInt32},
+      {"longlong", DType::Int64},
+      {"ulonglong", DType::UInt64},
+      {"csingle", DType::Complex64},
       {"cdouble", DType::Complex128},
   };
   for (const auto& a : kAliases)

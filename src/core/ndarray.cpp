@@ -178,7 +178,8 @@ std::optional<NDArray> NDArray::reshape_view(const Shape& requested, Order order
     return NDArray(storage_, offset_, shape, std::move(st), dtype_,
                    std::make_shared<NDArray>(*this));
   };
-  if (size_ == 0) return make(order == Order::C ? c_strides(shape, itemsize()) : f_strides(shape, itemsize()));
+  if (size_ == 0)
+    return make(order == Order::C ? c_strides(shape, itemsize()) : f_strides(shape, itemsize()));
   if (order == Order::C && c_contiguous_) return make(c_strides(shape, itemsize()));
   if (order == Order::F && f_contiguous_) return make(f_strides(shape, itemsize()));
   // General case (NumPy's _attempt_nocopy_reshape): match runs of old axes to new axes
@@ -202,8 +203,10 @@ std::optional<NDArray> NDArray::reshape_view(const Shape& requested, Order order
   while (ni < nn && oi < on) {
     int64_t np = ns[ni], op = old_s[oi];
     while (np != op) {
-      if (np < op) np *= ns[nj++];
-      else op *= old_s[oj++];
+      if (np < op)
+        np *= ns[nj++];
+      else
+        op *= old_s[oj++];
     }
     for (int k = oi; k < oj - 1; ++k)
       if (old_st[k] != old_s[k + 1] * old_st[k + 1]) return std::nullopt;
@@ -233,8 +236,9 @@ NDArray NDArray::broadcast_to(const Shape& shape) const {
     if (shape_[i] == shape[lead + i]) {
       st[lead + i] = strides_[i];
     } else if (shape_[i] != 1) {
-      throw ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                       shape_str(shape_) + " and requested shape " + shape_str(shape));
+      throw ValueError(
+          "operands could not be broadcast together with remapped shapes [original->remapped]: " +
+          shape_str(shape_) + " and requested shape " + shape_str(shape));
     }
   }
   return NDArray(storage_, offset_, shape, std::move(st), dtype_, std::make_shared<NDArray>(*this));

@@ -7,14 +7,20 @@
 namespace ndgpu {
 namespace {
 
-int bits(DType t) { return int(itemsize(t)) * 8; }
+int bits(DType t) {
+  return int(itemsize(t)) * 8;
+}
 
 DType signed_of_bits(int b) {
   switch (b) {
-    case 8: return DType::Int8;
-    case 16: return DType::Int16;
-    case 32: return DType::Int32;
-    default: return DType::Int64;
+    case 8:
+      return DType::Int8;
+    case 16:
+      return DType::Int16;
+    case 32:
+      return DType::Int32;
+    default:
+      return DType::Int64;
   }
 }
 
@@ -32,11 +38,16 @@ DType complex_for_float(DType f) {
 // Order of kinds for same_kind casting: b < u < i < f < c.
 int kind_rank(DType t) {
   switch (kind(t)) {
-    case DTypeKind::Bool: return 0;
-    case DTypeKind::UInt: return 1;
-    case DTypeKind::Int: return 2;
-    case DTypeKind::Float: return 3;
-    case DTypeKind::Complex: return 4;
+    case DTypeKind::Bool:
+      return 0;
+    case DTypeKind::UInt:
+      return 1;
+    case DTypeKind::Int:
+      return 2;
+    case DTypeKind::Float:
+      return 3;
+    case DTypeKind::Complex:
+      return 4;
   }
   return 0;
 }
@@ -44,20 +55,34 @@ int kind_rank(DType t) {
 // NumPy's type number, which decides the "main" dtype of a sequence (float16 is last).
 int numpy_type_num(DType t) {
   switch (t) {
-    case DType::Bool: return 0;
-    case DType::Int8: return 1;
-    case DType::UInt8: return 2;
-    case DType::Int16: return 3;
-    case DType::UInt16: return 4;
-    case DType::Int32: return 5;
-    case DType::UInt32: return 6;
-    case DType::Int64: return 7;
-    case DType::UInt64: return 8;
-    case DType::Float32: return 11;
-    case DType::Float64: return 12;
-    case DType::Complex64: return 14;
-    case DType::Complex128: return 15;
-    case DType::Float16: return 23;
+    case DType::Bool:
+      return 0;
+    case DType::Int8:
+      return 1;
+    case DType::UInt8:
+      return 2;
+    case DType::Int16:
+      return 3;
+    case DType::UInt16:
+      return 4;
+    case DType::Int32:
+      return 5;
+    case DType::UInt32:
+      return 6;
+    case DType::Int64:
+      return 7;
+    case DType::UInt64:
+      return 8;
+    case DType::Float32:
+      return 11;
+    case DType::Float64:
+      return 12;
+    case DType::Complex64:
+      return 14;
+    case DType::Complex128:
+      return 15;
+    case DType::Float16:
+      return 23;
   }
   return 0;
 }
@@ -92,22 +117,32 @@ DType promote_types(DType a, DType b) {
 bool can_cast(DType from, DType to, Casting casting) {
   switch (casting) {
     case Casting::No:
-    case Casting::Equiv: return from == to;
-    case Casting::Safe: return promote_types(from, to) == to;
-    case Casting::SameKind: return promote_types(from, to) == to || kind_rank(from) <= kind_rank(to);
-    case Casting::Unsafe: return true;
+    case Casting::Equiv:
+      return from == to;
+    case Casting::Safe:
+      return promote_types(from, to) == to;
+    case Casting::SameKind:
+      return promote_types(from, to) == to || kind_rank(from) <= kind_rank(to);
+    case Casting::Unsafe:
+      return true;
   }
   return false;
 }
 
-PromotionOperand PromotionOperand::scalar(WeakKind k) { return {default_dtype(k), true, k}; }
+PromotionOperand PromotionOperand::scalar(WeakKind k) {
+  return {default_dtype(k), true, k};
+}
 
 DType default_dtype(WeakKind k) {
   switch (k) {
-    case WeakKind::Bool: return DType::Bool;
-    case WeakKind::Int: return DType::Int64;
-    case WeakKind::Float: return DType::Float64;
-    case WeakKind::Complex: return DType::Complex128;
+    case WeakKind::Bool:
+      return DType::Bool;
+    case WeakKind::Int:
+      return DType::Int64;
+    case WeakKind::Float:
+      return DType::Float64;
+    case WeakKind::Complex:
+      return DType::Complex128;
   }
   return DType::Float64;
 }
@@ -137,9 +172,12 @@ DType result_type(std::span<const PromotionOperand> operands) {
   if (!have_weak) return strong;
   // A weak scalar keeps the strong type unless its kind is higher (NEP 50).
   switch (weak) {
-    case WeakKind::Bool: return strong;
-    case WeakKind::Int: return strong == DType::Bool ? DType::Int64 : strong;
-    case WeakKind::Float: return is_inexact(strong) ? strong : DType::Float64;
+    case WeakKind::Bool:
+      return strong;
+    case WeakKind::Int:
+      return strong == DType::Bool ? DType::Int64 : strong;
+    case WeakKind::Float:
+      return is_inexact(strong) ? strong : DType::Float64;
     case WeakKind::Complex:
       if (is_complex(strong)) return strong;
       if (is_floating(strong)) return complex_for_float(strong);

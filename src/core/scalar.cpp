@@ -53,8 +53,10 @@ Scalar Scalar::py_complex(std::complex<double> v) {
 }
 Scalar Scalar::typed(DType dtype, std::complex<double> v) {
   Scalar s = is_complex(dtype) ? py_complex(v) : py_float(v.real());
-  if (dtype == DType::Bool) s = py_bool(v.real() != 0.0);
-  else if (is_integer(dtype)) s = py_int(int64_t(v.real()));
+  if (dtype == DType::Bool)
+    s = py_bool(v.real() != 0.0);
+  else if (is_integer(dtype))
+    s = py_int(int64_t(v.real()));
   s.dtype_ = dtype;
   s.weak_ = false;
   return s;
@@ -74,12 +76,16 @@ Scalar Scalar::typed_uint(DType dtype, uint64_t v) {
 
 WeakKind Scalar::weak_kind() const {
   switch (rep_) {
-    case Rep::Bool: return WeakKind::Bool;
+    case Rep::Bool:
+      return WeakKind::Bool;
     case Rep::Int:
     case Rep::UInt:
-    case Rep::BigInt: return WeakKind::Int;
-    case Rep::Float: return WeakKind::Float;
-    case Rep::Complex: return WeakKind::Complex;
+    case Rep::BigInt:
+      return WeakKind::Int;
+    case Rep::Float:
+      return WeakKind::Float;
+    case Rep::Complex:
+      return WeakKind::Complex;
   }
   return WeakKind::Int;
 }
@@ -90,13 +96,19 @@ PromotionOperand Scalar::promotion() const {
 
 std::complex<double> Scalar::as_complex() const {
   switch (rep_) {
-    case Rep::Bool: return b_ ? 1.0 : 0.0;
-    case Rep::Int: return double(i_);
-    case Rep::UInt: return double(u_);
-    default: return c_;
+    case Rep::Bool:
+      return b_ ? 1.0 : 0.0;
+    case Rep::Int:
+      return double(i_);
+    case Rep::UInt:
+      return double(u_);
+    default:
+      return c_;
   }
 }
-double Scalar::as_double() const { return as_complex().real(); }
+double Scalar::as_double() const {
+  return as_complex().real();
+}
 int Scalar::outside_range(DType target) const {
   if (!weak_ || (rep_ != Rep::Int && rep_ != Rep::UInt && rep_ != Rep::BigInt) ||
       !is_integer(target))
@@ -116,20 +128,29 @@ int Scalar::outside_range(DType target) const {
 
 int64_t Scalar::as_int64() const {
   switch (rep_) {
-    case Rep::Bool: return b_;
-    case Rep::Int: return i_;
-    case Rep::UInt: return int64_t(u_);
-    case Rep::BigInt: throw OverflowError("Python int too large to convert to C long");
-    default: return int64_t(c_.real());
+    case Rep::Bool:
+      return b_;
+    case Rep::Int:
+      return i_;
+    case Rep::UInt:
+      return int64_t(u_);
+    case Rep::BigInt:
+      throw OverflowError("Python int too large to convert to C long");
+    default:
+      return int64_t(c_.real());
   }
 }
 
 std::string Scalar::repr() const {
   switch (rep_) {
-    case Rep::Bool: return b_ ? "True" : "False";
-    case Rep::Int: return std::to_string(i_);
-    case Rep::UInt: return std::to_string(u_);
-    default: return std::to_string(c_.real());
+    case Rep::Bool:
+      return b_ ? "True" : "False";
+    case Rep::Int:
+      return std::to_string(i_);
+    case Rep::UInt:
+      return std::to_string(u_);
+    default:
+      return std::to_string(c_.real());
   }
 }
 
@@ -142,8 +163,8 @@ void store(void* out, T v) {
 
 // Integer targets: exact for integer sources, truncation for floats (as NumPy's unsafe cast).
 template <class T>
-void store_integer(const Scalar& s, bool is_int_source, bool is_uint_source, uint64_t u,
-                   int64_t i, double d, bool weak, DType target, void* out) {
+void store_integer(const Scalar& s, bool is_int_source, bool is_uint_source, uint64_t u, int64_t i,
+                   double d, bool weak, DType target, void* out) {
   if (is_int_source || is_uint_source) {
     bool fits = is_uint_source
                     ? u <= uint64_t(std::numeric_limits<T>::max())
@@ -173,18 +194,34 @@ void Scalar::store_as(DType target, void* out) const {
   std::complex<double> c = as_complex();
   double d = c.real();
   switch (target) {
-    case DType::Bool: store<bool>(out, c != std::complex<double>(0.0)); return;
-    case DType::Int8: return store_integer<int8_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::Int16: return store_integer<int16_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::Int32: return store_integer<int32_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::Int64: return store_integer<int64_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::UInt8: return store_integer<uint8_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::UInt16: return store_integer<uint16_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::UInt32: return store_integer<uint32_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::UInt64: return store_integer<uint64_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
-    case DType::Float16: store<uint16_t>(out, float_to_half_bits(float(d))); return;
-    case DType::Float32: store<float>(out, float(d)); return;
-    case DType::Float64: store<double>(out, d); return;
+    case DType::Bool:
+      store<bool>(out, c != std::complex<double>(0.0));
+      return;
+    case DType::Int8:
+      return store_integer<int8_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::Int16:
+      return store_integer<int16_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::Int32:
+      return store_integer<int32_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::Int64:
+      return store_integer<int64_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::UInt8:
+      return store_integer<uint8_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::UInt16:
+      return store_integer<uint16_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::UInt32:
+      return store_integer<uint32_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::UInt64:
+      return store_integer<uint64_t>(*this, int_src, uint_src, u_, iv, d, weak_, target, out);
+    case DType::Float16:
+      store<uint16_t>(out, float_to_half_bits(float(d)));
+      return;
+    case DType::Float32:
+      store<float>(out, float(d));
+      return;
+    case DType::Float64:
+      store<double>(out, d);
+      return;
     case DType::Complex64: {
       float v[2] = {float(c.real()), float(c.imag())};
       std::memcpy(out, v, 8);

@@ -22,7 +22,9 @@ CallArgs split_call_args(const std::string& kernel, const std::vector<Param>& in
   return call;
 }
 
-TypeBindings::TypeBindings() { std::fill(std::begin(type_), std::end(type_), int8_t(-1)); }
+TypeBindings::TypeBindings() {
+  std::fill(std::begin(type_), std::end(type_), int8_t(-1));
+}
 
 void TypeBindings::bind(const std::string& kernel, const Param& p, DType t, bool strict) {
   if (!p.is_placeholder()) return;

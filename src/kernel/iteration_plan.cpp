@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "kernel/limits.hpp"
 #include <cstdlib>
 #include <numeric>
+#include "kernel/limits.hpp"
 
 namespace ndgpu::kernel {
 
@@ -56,7 +56,8 @@ IterationPlan make_plan(const Shape& shape, std::vector<Strides> strides,
   plan.index32 = plan.size < limit;
   for (size_t k = 0; k < nops && plan.index32; ++k) {
     int64_t span = 0;
-    for (int d = 0; d < plan.ndim(); ++d) span += std::llabs(plan.strides[k][d]) * (plan.shape[d] - 1);
+    for (int d = 0; d < plan.ndim(); ++d)
+      span += std::llabs(plan.strides[k][d]) * (plan.shape[d] - 1);
     plan.index32 = span + itemsizes[k] < limit;
   }
   return plan;

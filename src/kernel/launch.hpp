@@ -1,7 +1,7 @@
 // Packing kernel arguments and choosing grid sizes, shared by every engine.
 #pragma once
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 

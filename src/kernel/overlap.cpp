@@ -11,8 +11,10 @@ std::pair<uintptr_t, uintptr_t> byte_extent(const NDArray& a) {
   uintptr_t lo = reinterpret_cast<uintptr_t>(a.data()), hi = lo + uintptr_t(a.itemsize());
   for (int d = 0; d < a.ndim(); ++d) {
     int64_t span = (a.shape()[d] - 1) * a.strides()[d];
-    if (span < 0) lo -= uintptr_t(-span);
-    else hi += uintptr_t(span);
+    if (span < 0)
+      lo -= uintptr_t(-span);
+    else
+      hi += uintptr_t(span);
   }
   return {lo, hi};
 }

@@ -6,7 +6,9 @@
 namespace ndgpu::kernel {
 namespace {
 
-const NDArray* as_array(const Operand& op) { return std::get_if<NDArray>(&op); }
+const NDArray* as_array(const Operand& op) {
+  return std::get_if<NDArray>(&op);
+}
 
 // An elementwise call's loop shape: the broadcast of its non-raw arrays (outputs included),
 // or (size,) when every array is raw.
@@ -50,8 +52,9 @@ void require_leading_axes(const KernelDefinition& def, const std::vector<bool>& 
   bool in_run = true;
   for (bool r : red) {
     if (r && !in_run)
-      throw ValueError(def.name + ": with raw parameters the reduction axis must be 0 or a run "
-                                  "0, 1, ... of leading axes");
+      throw ValueError(def.name +
+                       ": with raw parameters the reduction axis must be 0 or a run "
+                       "0, 1, ... of leading axes");
     if (!r) in_run = false;
   }
 }
@@ -60,8 +63,10 @@ void require_leading_axes(const KernelDefinition& def, const std::vector<bool>& 
 Strides reduced_output_strides(const NDArray& out, const std::vector<bool>& red, bool keepdims) {
   Strides st(red.size(), 0);
   for (size_t d = 0, j = 0; d < red.size(); ++d) {
-    if (!red[d]) st[d] = out.strides()[j++];
-    else if (keepdims) ++j;
+    if (!red[d])
+      st[d] = out.strides()[j++];
+    else if (keepdims)
+      ++j;
   }
   return st;
 }
@@ -97,14 +102,15 @@ void prepare_call(PreparedCall& pc, const KernelDefinition& def, std::span<const
     pc.reduced = reduced_axes(*opt.axes, int(pc.shape.size()));
     if (def.has_raw) require_leading_axes(def, pc.reduced);
     for (size_t d = 0; d < pc.shape.size(); ++d)
-      if (!pc.reduced[d]) out_shape.push_back(pc.shape[d]);
-      else if (opt.keepdims) out_shape.push_back(1);
+      if (!pc.reduced[d])
+        out_shape.push_back(pc.shape[d]);
+      else if (opt.keepdims)
+        out_shape.push_back(1);
   } else {
     pc.shape = out_shape = loop_shape(def, args, opt.size);
   }
   pc.outputs = call_outputs(def.name, def.out, call, pc.bound, out_shape,
-                            reduction ? "the reduction's shape" : "the broadcast shape",
-                            pc.device);
+                            reduction ? "the reduction's shape" : "the broadcast shape", pc.device);
   // Given outputs may share memory with inputs; NumPy reads every input first. A reduction
   // writes an output element while other outputs may still read it: any overlap counts.
   if (pc.outputs_given) {
@@ -127,9 +133,9 @@ void prepare_call(PreparedCall& pc, const KernelDefinition& def, std::span<const
     } else if (a.kind == ArgKind::Array) {
       if (!is_out && pc.first_input < 0) pc.first_input = int(pc.arrays.size());
       pc.all_contiguous = pc.all_contiguous && arr->c_contiguous() && arr->shape() == pc.shape;
-      pc.strides.push_back(is_out && reduction ? reduced_output_strides(*arr, pc.reduced,
-                                                                        opt.keepdims)
-                                               : broadcast_strides(*arr, pc.shape));
+      pc.strides.push_back(is_out && reduction
+                               ? reduced_output_strides(*arr, pc.reduced, opt.keepdims)
+                               : broadcast_strides(*arr, pc.shape));
       pc.itemsizes.push_back(arr->itemsize());
       pc.arrays.push_back(arr);
     } else {

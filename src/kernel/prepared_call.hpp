@@ -29,10 +29,10 @@ struct PreparedCall {
   Device device;
   TypeBindings bound;
   bool outputs_given = false;
-  Shape shape;                  // the iteration shape (a reduction's input shape)
-  std::vector<bool> reduced;    // reductions: the reduced axes of `shape`
-  std::vector<NDArray> outputs; // given or allocated, in the definition's order
-  std::span<const Operand> ins; // the inputs, after copies of overlapped ones
+  Shape shape;                   // the iteration shape (a reduction's input shape)
+  std::vector<bool> reduced;     // reductions: the reduced axes of `shape`
+  std::vector<NDArray> outputs;  // given or allocated, in the definition's order
+  std::span<const Operand> ins;  // the inputs, after copies of overlapped ones
   std::optional<std::vector<Operand>> copied_ins;  // owns those copies
 
   // Every argument, outputs first, then inputs, as the generated kernel takes them.
@@ -43,8 +43,8 @@ struct PreparedCall {
   std::vector<Strides> strides;
   SmallVector<int64_t, 8> itemsizes;
   SmallVector<const Scalar*, 8> scalars;
-  int first_input = -1;         // index in `arrays` of the first input array
-  bool all_contiguous = true;   // every array C-contiguous with the iteration shape
+  int first_input = -1;        // index in `arrays` of the first input array
+  bool all_contiguous = true;  // every array C-contiguous with the iteration shape
 
   int64_t size() const { return shape_size(shape); }
 };

@@ -22,7 +22,9 @@ std::vector<std::string> split_words(std::string_view s) {
   return words;
 }
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 }  // namespace
 
@@ -38,7 +40,8 @@ bool uses_identifier(std::string_view code, std::string_view id) {
     bool left_ok = p == 0 || !ident_char(code[p - 1]);
     bool right_ok = p + id.size() >= code.size() || !ident_char(code[p + id.size()]);
     // `a.i` or `a->i` is a member, not the loop index.
-    bool member = p > 0 && (code[p - 1] == '.' || (p > 1 && code[p - 1] == '>' && code[p - 2] == '-'));
+    bool member =
+        p > 0 && (code[p - 1] == '.' || (p > 1 && code[p - 1] == '>' && code[p - 2] == '-'));
     if (left_ok && right_ok && !member) return true;
   }
   return false;

@@ -10,19 +10,17 @@ namespace {
 
 const kernel::ElementwiseDefinition& copy_def() {
   static const kernel::ElementwiseDefinition d({.in_params = "T x",
-      .out_params = "U y",
-      .operation = "y = ndgpu::cast<U>(x)",
-      .name = "ndgpu_copy"});
+                                                .out_params = "U y",
+                                                .operation = "y = ndgpu::cast<U>(x)",
+                                                .name = "ndgpu_copy"});
   return d;
 }
 
 // The scalar takes the destination's type (U bound from the output), so a Python int that
 // does not fit raises OverflowError as NumPy 2's setitem does.
 const kernel::ElementwiseDefinition& fill_def() {
-  static const kernel::ElementwiseDefinition d({.in_params = "U x",
-      .out_params = "U y",
-      .operation = "y = x",
-      .name = "ndgpu_fill"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "U x", .out_params = "U y", .operation = "y = x", .name = "ndgpu_fill"});
   return d;
 }
 
@@ -67,8 +65,7 @@ NDArray NDArray::copy(Order order) const {
   return out;
 }
 
-NDArray NDArray::astype(DType dtype, bool copy, std::optional<Order> order,
-                        Casting casting) const {
+NDArray NDArray::astype(DType dtype, bool copy, std::optional<Order> order, Casting casting) const {
   if (!can_cast(dtype_, dtype, casting)) {
     static const char* const kRule[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
     throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(dtype_) +
@@ -111,9 +108,11 @@ NDArray to_current_device(const NDArray& src) {
   } else {  // across backends: through the host
     std::string host(size_t(out.nbytes()), '\0');
     Device sd = dense.device();
-    backend_for(sd).copy_to_host(sd.index, host.data(), dense.data(), host.size(), current_stream(sd));
+    backend_for(sd).copy_to_host(sd.index, host.data(), dense.data(), host.size(),
+                                 current_stream(sd));
     backend_for(sd).synchronize_stream(sd.index, current_stream(sd));
-    backend_for(cur).copy_to_device(cur.index, out.data(), host.data(), host.size(), current_stream(cur));
+    backend_for(cur).copy_to_device(cur.index, out.data(), host.data(), host.size(),
+                                    current_stream(cur));
   }
   return out;
 }

@@ -33,27 +33,31 @@ namespace {
 
 const kernel::ElementwiseDefinition& ramp_def() {
   // Computed in double and cast once, so integer and float results match NumPy's.
-  static const kernel::ElementwiseDefinition d({.in_params = "float64 start, float64 step, float64 stop, bool endpoint",
-      .out_params = "T y",
-      .operation = "y = ndgpu::cast<T>((endpoint && i == _ind.size() - 1) ? stop : (double)i * step + start)",
-      .name = "ndgpu_ramp"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "float64 start, float64 step, float64 stop, bool endpoint",
+       .out_params = "T y",
+       .operation = "y = ndgpu::cast<T>((endpoint && i == _ind.size() - 1) ? stop : (double)i * "
+                    "step + start)",
+       .name = "ndgpu_ramp"});
   return d;
 }
 
 // linspace with an integer dtype rounds towards -inf, as NumPy 2 does.
 const kernel::ElementwiseDefinition& floor_ramp_def() {
-  static const kernel::ElementwiseDefinition d({.in_params = "float64 start, float64 step, float64 stop, bool endpoint",
-      .out_params = "T y",
-      .operation = "y = ndgpu::cast<T>(floor((endpoint && i == _ind.size() - 1) ? stop : (double)i * step + start))",
-      .name = "ndgpu_floor_ramp"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "float64 start, float64 step, float64 stop, bool endpoint",
+       .out_params = "T y",
+       .operation = "y = ndgpu::cast<T>(floor((endpoint && i == _ind.size() - 1) ? stop : "
+                    "(double)i * step + start))",
+       .name = "ndgpu_floor_ramp"});
   return d;
 }
 
 const kernel::ElementwiseDefinition& int_ramp_def() {
   static const kernel::ElementwiseDefinition d({.in_params = "int64 start, int64 step",
-      .out_params = "T y",
-      .operation = "y = (T)(start + (long long)i * step)",
-      .name = "ndgpu_int_ramp"});
+                                                .out_params = "T y",
+                                                .operation = "y = (T)(start + (long long)i * step)",
+                                                .name = "ndgpu_int_ramp"});
   return d;
 }
 
@@ -94,7 +98,8 @@ NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
 
 NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
                  std::optional<DType> dtype) {
-  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  if (num < 0)
+    throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   std::vector<PromotionOperand> ops{start.promotion(), stop.promotion(),
                                     PromotionOperand::scalar(WeakKind::Float)};
   DType t = dtype.value_or(result_type(ops));
@@ -112,10 +117,11 @@ NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
 NDArray eye(int64_t n, std::optional<int64_t> m, int64_t k, DType dtype) {
   int64_t cols = m.value_or(n);
   if (n < 0 || cols < 0) throw ValueError("negative dimensions are not allowed");
-  static const kernel::ElementwiseDefinition def({.in_params = "int64 cols, int64 k",
-      .out_params = "T y",
-      .operation = "y = ndgpu::cast<T>((long long)(i % cols) - (long long)(i / cols) == k)",
-      .name = "ndgpu_eye"});
+  static const kernel::ElementwiseDefinition def(
+      {.in_params = "int64 cols, int64 k",
+       .out_params = "T y",
+       .operation = "y = ndgpu::cast<T>((long long)(i % cols) - (long long)(i / cols) == k)",
+       .name = "ndgpu_eye"});
   NDArray out = NDArray::empty(Shape{n, cols}, dtype);
   if (out.size() == 0) return out;
   std::vector<Operand> args{Scalar::py_int(cols), Scalar::py_int(k), out};

@@ -32,15 +32,15 @@ NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims)
   NormTypes t = norm_types(x.dtype());
   std::string cx = "ndgpu::cast<" + t.c + ">(x)", out = ops::kernel_ctype(t.out);
   BuiltinReduce r{.op = "",
-      .in = {t.in},
-      .out = t.out,
-      .acc = t.r,
-      .acc_size = itemsize(t.acc),
-      .map = "",
-      .reduce = "a + b",
-      .post = "y = ndgpu::cast<" + out + ">(a)",
-      .identity = "0",
-      .scalar_params = ""};
+                  .in = {t.in},
+                  .out = t.out,
+                  .acc = t.r,
+                  .acc_size = itemsize(t.acc),
+                  .map = "",
+                  .reduce = "a + b",
+                  .post = "y = ndgpu::cast<" + out + ">(a)",
+                  .identity = "0",
+                  .scalar_params = ""};
   std::vector<Operand> ins{x};
   if (std::isinf(p)) {
     if (p < 0) ops::require_nonempty(x, axis, "minimum");  // max of nothing is 0 in NumPy 2
@@ -87,9 +87,12 @@ NDArray norm(const NDArray& x, const NormOrder& ord, const Axes& axis_in, bool k
   Axes axis = axis_in;
   if (!axis) {
     if (ord.kind == NormOrder::Default) return vector_norm(x, 2, {}, keepdims);
-    if (x.ndim() == 1) axis = std::vector<int64_t>{0};
-    else if (x.ndim() == 2) axis = std::vector<int64_t>{0, 1};
-    else throw ValueError("Improper number of dimensions to norm.");
+    if (x.ndim() == 1)
+      axis = std::vector<int64_t>{0};
+    else if (x.ndim() == 2)
+      axis = std::vector<int64_t>{0, 1};
+    else
+      throw ValueError("Improper number of dimensions to norm.");
   }
   if (axis->size() == 1) {
     normalize_axis((*axis)[0], x.ndim());

@@ -11,24 +11,31 @@
 
 namespace ndgpu::ops {
 
-std::string kernel_ctype(DType t) { return kernel::kernel_ctype(t); }
+std::string kernel_ctype(DType t) {
+  return kernel::kernel_ctype(t);
+}
 
 std::string convert_to(const std::string& ctype, const std::string& expr) {
   return "((" + ctype + ")(" + expr + "))";
 }
 
-std::string compute_ctype(DType t) { return t == DType::Float16 ? "float" : kernel_ctype(t); }
+std::string compute_ctype(DType t) {
+  return t == DType::Float16 ? "float" : kernel_ctype(t);
+}
 
 DType sum_dtype(DType t) {
   switch (t) {
     case DType::Bool:
     case DType::Int8:
     case DType::Int16:
-    case DType::Int32: return DType::Int64;
+    case DType::Int32:
+      return DType::Int64;
     case DType::UInt8:
     case DType::UInt16:
-    case DType::UInt32: return DType::UInt64;
-    default: return t;
+    case DType::UInt32:
+      return DType::UInt64;
+    default:
+      return t;
   }
 }
 
@@ -38,7 +45,9 @@ DType accumulate_dtype(DType in, OptDType dtype, const OptArray& out) {
   return out && is_inexact(out->dtype()) ? promote_types(out->dtype(), t) : t;
 }
 
-DType mean_dtype(DType t) { return is_inexact(t) ? t : DType::Float64; }
+DType mean_dtype(DType t) {
+  return is_inexact(t) ? t : DType::Float64;
+}
 
 size_t ctype_align(DType t) {
   if (t == DType::Complex64) return 8;
@@ -81,33 +90,55 @@ namespace {
 std::string float_limit(DType t, bool negative, const char* fn) {
   std::string sign = negative ? "-" : "";
   switch (t) {
-    case DType::Float16: return "float16(" + sign + "ndgpu::" + fn + "_f())";
-    case DType::Float32: return sign + "ndgpu::" + fn + "_f()";
-    case DType::Float64: return sign + "ndgpu::" + fn + "_d()";
-    case DType::Complex64: return "ndgpu::complex<float>(" + sign + "ndgpu::" + fn + "_f(), " + sign + "ndgpu::" + fn + "_f())";
-    default: return "ndgpu::complex<double>(" + sign + "ndgpu::" + fn + "_d(), " + sign + "ndgpu::" + fn + "_d())";
+    case DType::Float16:
+      return "float16(" + sign + "ndgpu::" + fn + "_f())";
+    case DType::Float32:
+      return sign + "ndgpu::" + fn + "_f()";
+    case DType::Float64:
+      return sign + "ndgpu::" + fn + "_d()";
+    case DType::Complex64:
+      return "ndgpu::complex<float>(" + sign + "ndgpu::" + fn + "_f(), " + sign + "ndgpu::" + fn +
+             "_f())";
+    default:
+      return "ndgpu::complex<double>(" + sign + "ndgpu::" + fn + "_d(), " + sign + "ndgpu::" + fn +
+             "_d())";
   }
 }
 
 std::string int_limit(DType t, bool low) {
   switch (t) {
-    case DType::Bool: return low ? "false" : "true";
-    case DType::Int8: return low ? "(signed char)-128" : "(signed char)127";
-    case DType::Int16: return low ? "(short)-32768" : "(short)32767";
-    case DType::Int32: return low ? "(-2147483647 - 1)" : "2147483647";
-    case DType::Int64: return low ? "(-9223372036854775807LL - 1)" : "9223372036854775807LL";
-    case DType::UInt8: return low ? "(unsigned char)0" : "(unsigned char)255";
-    case DType::UInt16: return low ? "(unsigned short)0" : "(unsigned short)65535";
-    case DType::UInt32: return low ? "0u" : "4294967295u";
-    default: return low ? "0ull" : "18446744073709551615ull";
+    case DType::Bool:
+      return low ? "false" : "true";
+    case DType::Int8:
+      return low ? "(signed char)-128" : "(signed char)127";
+    case DType::Int16:
+      return low ? "(short)-32768" : "(short)32767";
+    case DType::Int32:
+      return low ? "(-2147483647 - 1)" : "2147483647";
+    case DType::Int64:
+      return low ? "(-9223372036854775807LL - 1)" : "9223372036854775807LL";
+    case DType::UInt8:
+      return low ? "(unsigned char)0" : "(unsigned char)255";
+    case DType::UInt16:
+      return low ? "(unsigned short)0" : "(unsigned short)65535";
+    case DType::UInt32:
+      return low ? "0u" : "4294967295u";
+    default:
+      return low ? "0ull" : "18446744073709551615ull";
   }
 }
 
 }  // namespace
 
-std::string lowest_expr(DType t) { return is_inexact(t) ? float_limit(t, true, "inf") : int_limit(t, true); }
-std::string highest_expr(DType t) { return is_inexact(t) ? float_limit(t, false, "inf") : int_limit(t, false); }
-std::string nan_expr(DType t) { return float_limit(t, false, "nan"); }
+std::string lowest_expr(DType t) {
+  return is_inexact(t) ? float_limit(t, true, "inf") : int_limit(t, true);
+}
+std::string highest_expr(DType t) {
+  return is_inexact(t) ? float_limit(t, false, "inf") : int_limit(t, false);
+}
+std::string nan_expr(DType t) {
+  return float_limit(t, false, "nan");
+}
 
 namespace {
 
@@ -139,18 +170,18 @@ const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
     for (size_t k = 0; k < r.in.size(); ++k)
       in += (k ? ", " : "") + std::string(dtype_name(r.in[k])) + " " + names[k];
     if (!r.scalar_params.empty()) in += ", " + r.scalar_params;
-    slot = std::make_unique<kernel::ReductionDefinition>(kernel::ReductionCode{
-        .in_params = in,
-        .out_params = std::string(dtype_name(r.out)) + " y",
-        .map_expr = r.map,
-        .reduce_expr = r.reduce,
-        .post_map_expr = r.post,
-        .identity = r.identity,
-        .name = "ndgpu_" + key,
-        .reduce_type = r.acc,
-        .reduce_size = r.acc_size,
-        .reduce_type_is_ctype = true,
-        .includes = {"ndgpu/reduce_ops.cuh"}});
+    slot = std::make_unique<kernel::ReductionDefinition>(
+        kernel::ReductionCode{.in_params = in,
+                              .out_params = std::string(dtype_name(r.out)) + " y",
+                              .map_expr = r.map,
+                              .reduce_expr = r.reduce,
+                              .post_map_expr = r.post,
+                              .identity = r.identity,
+                              .name = "ndgpu_" + key,
+                              .reduce_type = r.acc,
+                              .reduce_size = r.acc_size,
+                              .reduce_type_is_ctype = true,
+                              .includes = {"ndgpu/reduce_ops.cuh"}});
   }
   return *slot;
 }

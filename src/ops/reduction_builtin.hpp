@@ -18,13 +18,13 @@ struct ReductionDefinition;
 namespace ndgpu::ops {
 
 struct BuiltinReduce {
-  std::string op;            // kernel name stem ("sum")
-  std::vector<DType> in;     // the inputs' parameter types (x, then w for two-input ops)
-  DType out;                 // the output's parameter type
-  std::string acc;           // the accumulator's C type
-  size_t acc_size;           // its size in bytes
+  std::string op;         // kernel name stem ("sum")
+  std::vector<DType> in;  // the inputs' parameter types (x, then w for two-input ops)
+  DType out;              // the output's parameter type
+  std::string acc;        // the accumulator's C type
+  size_t acc_size;        // its size in bytes
   std::string map, reduce, post, identity;
-  std::string scalar_params; // e.g. "float64 ddof": inputs after the arrays
+  std::string scalar_params;  // e.g. "float64 ddof": inputs after the arrays
 };
 
 // The recipe (map over `x`, reduce, post, identity) of sum, prod, nansum, nanprod, max, min,
@@ -74,17 +74,17 @@ NDArray run_builtin_cached(BuiltinSlots& slots, const NDArray& a, DType out_type
   return run_definition_on(*def, a, axis, out, keepdims);
 }
 
-std::string kernel_ctype(DType t);       // "float", "ndgpu::complex<float>"
+std::string kernel_ctype(DType t);  // "float", "ndgpu::complex<float>"
 // `expr` converted to `ctype`, spelled so that multi-word types ("unsigned char", "long
 // long") parse too: T(expr) does not for them.
 std::string convert_to(const std::string& ctype, const std::string& expr);
-std::string compute_ctype(DType t);      // arithmetic type: float16 computes in float
-DType sum_dtype(DType t);                // NumPy's sum/prod result for `t`
+std::string compute_ctype(DType t);  // arithmetic type: float16 computes in float
+DType sum_dtype(DType t);            // NumPy's sum/prod result for `t`
 // The dtype a sum, product or scan of `in` computes in: `dtype` when given, else NumPy's
 // loop for (out, input): an inexact out= widens it (int32 into float64 cannot overflow,
 // float32 into float64 rounds once). Integer outs wrap alike either way.
 DType accumulate_dtype(DType in, OptDType dtype, const OptArray& out);
-DType mean_dtype(DType t);               // NumPy's mean result (ints: float64)
+DType mean_dtype(DType t);  // NumPy's mean result (ints: float64)
 // Size of a struct of fields (size, alignment), as the compiler lays it out.
 size_t struct_size(std::initializer_list<std::pair<size_t, size_t>> fields);
 size_t ctype_align(DType t);

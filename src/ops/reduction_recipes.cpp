@@ -10,36 +10,38 @@ BuiltinReduce sum_recipe(const char* op, const char* reduce, const char* identit
                          DType in, DType ot) {
   std::string acc = compute_ctype(ot);
   std::string map = "ndgpu::cast<" + acc + ">(x)";
-  if (skip_nan && is_inexact(in)) map = "ndgpu::isnan_(x) ? " + convert_to(acc, identity) + " : " + map;
+  if (skip_nan && is_inexact(in))
+    map = "ndgpu::isnan_(x) ? " + convert_to(acc, identity) + " : " + map;
   BuiltinReduce r{.op = op,
-      .in = {in},
-      .out = ot,
-      .acc = acc,
-      .acc_size = itemsize(ot),
-      .map = map,
-      .reduce = reduce,
-      .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)",
-      .identity = identity,
-      .scalar_params = ""};
+                  .in = {in},
+                  .out = ot,
+                  .acc = acc,
+                  .acc_size = itemsize(ot),
+                  .map = map,
+                  .reduce = reduce,
+                  .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(a)",
+                  .identity = identity,
+                  .scalar_params = ""};
   if (ot == DType::Float16) r.acc_size = 4;
   return r;
 }
 
 BuiltinReduce extreme_recipe(const char* op, bool is_max, bool skip_nan, DType t) {
   bool nan_aware = skip_nan && is_inexact(t);
-  std::string reduce = std::string("ndgpu::") + (nan_aware ? (is_max ? "fmax_" : "fmin_")
-                                                           : (is_max ? "maximum" : "minimum")) + "(a, b)";
+  std::string reduce =
+      std::string("ndgpu::") +
+      (nan_aware ? (is_max ? "fmax_" : "fmin_") : (is_max ? "maximum" : "minimum")) + "(a, b)";
   std::string identity = nan_aware ? nan_expr(t) : (is_max ? lowest_expr(t) : highest_expr(t));
   return BuiltinReduce{.op = op,
-             .in = {t},
-             .out = t,
-             .acc = kernel_ctype(t),
-             .acc_size = itemsize(t),
-             .map = "x",
-             .reduce = reduce,
-             .post = "y = a",
-             .identity = identity,
-             .scalar_params = ""};
+                       .in = {t},
+                       .out = t,
+                       .acc = kernel_ctype(t),
+                       .acc_size = itemsize(t),
+                       .map = "x",
+                       .reduce = reduce,
+                       .post = "y = a",
+                       .identity = identity,
+                       .scalar_params = ""};
 }
 
 BuiltinReduce mean_recipe(DType in, OptDType dtype) {
@@ -53,28 +55,28 @@ BuiltinReduce mean_recipe(DType in, OptDType dtype) {
     divided = acc + "((a.real() + a.imag() * " + convert_to(real, "0") + ") / " + n +
               ", (a.imag() - a.real() * " + convert_to(real, "0") + ") / " + n + ")";
   return BuiltinReduce{.op = "mean",
-             .in = {in},
-             .out = ot,
-             .acc = acc,
-             .acc_size = itemsize(at),
-             .map = "ndgpu::cast<" + acc + ">(x)",
-             .reduce = "a + b",
-             .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")",
-             .identity = "0",
-             .scalar_params = ""};
+                       .in = {in},
+                       .out = ot,
+                       .acc = acc,
+                       .acc_size = itemsize(at),
+                       .map = "ndgpu::cast<" + acc + ">(x)",
+                       .reduce = "a + b",
+                       .post = "y = ndgpu::cast<" + kernel_ctype(ot) + ">(" + divided + ")",
+                       .identity = "0",
+                       .scalar_params = ""};
 }
 
 BuiltinReduce logical_recipe(bool is_any, DType in) {
   return BuiltinReduce{.op = is_any ? "any" : "all",
-             .in = {in},
-             .out = DType::Bool,
-             .acc = "bool",
-             .acc_size = 1,
-             .map = "ndgpu::cast<bool>(x)",
-             .reduce = is_any ? "a || b" : "a && b",
-             .post = "y = a",
-             .identity = is_any ? "false" : "true",
-             .scalar_params = ""};
+                       .in = {in},
+                       .out = DType::Bool,
+                       .acc = "bool",
+                       .acc_size = 1,
+                       .map = "ndgpu::cast<bool>(x)",
+                       .reduce = is_any ? "a || b" : "a && b",
+                       .post = "y = a",
+                       .identity = is_any ? "false" : "true",
+                       .scalar_params = ""};
 }
 
 // sqrt of the sum of |x|^2; integers are converted to float64 first, as NumPy does.
@@ -83,15 +85,15 @@ BuiltinReduce norm2_recipe(DType in) {
   DType acc = out == DType::Float16 ? DType::Float32 : out;
   std::string r = kernel_ctype(acc), c = is_complex(in) ? "ndgpu::complex<" + r + ">" : r;
   return BuiltinReduce{.op = "norm2",
-             .in = {in},
-             .out = out,
-             .acc = r,
-             .acc_size = itemsize(acc),
-             .map = "ndgpu::abs2(ndgpu::cast<" + c + ">(x))",
-             .reduce = "a + b",
-             .post = "y = ndgpu::cast<" + kernel_ctype(out) + ">(sqrt(a))",
-             .identity = "0",
-             .scalar_params = ""};
+                       .in = {in},
+                       .out = out,
+                       .acc = r,
+                       .acc_size = itemsize(acc),
+                       .map = "ndgpu::abs2(ndgpu::cast<" + c + ">(x))",
+                       .reduce = "a + b",
+                       .post = "y = ndgpu::cast<" + kernel_ctype(out) + ">(sqrt(a))",
+                       .identity = "0",
+                       .scalar_params = ""};
 }
 
 }  // namespace

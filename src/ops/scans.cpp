@@ -56,7 +56,8 @@ extern "C" __global__ void NAME(const char* _in, char* _out, long long _rows, lo
 )";
 
 void replace_all(std::string& s, const std::string& from, const std::string& to) {
-  for (size_t p = 0; (p = s.find(from, p)) != std::string::npos; p += to.size()) s.replace(p, from.size(), to);
+  for (size_t p = 0; (p = s.find(from, p)) != std::string::npos; p += to.size())
+    s.replace(p, from.size(), to);
 }
 
 kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DType out) {
@@ -71,7 +72,8 @@ kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DT
   // Accumulate in the output type, as NumPy's accumulate (float16 rounds at every step).
   std::string acc = ops::kernel_ctype(out);
   std::string map = "ndgpu::cast<" + acc + ">(x)";
-  if (op.skip_nan && is_inexact(in)) map = "ndgpu::isnan_(x) ? _acc_t(" + op.identity + ") : " + map;
+  if (op.skip_nan && is_inexact(in))
+    map = "ndgpu::isnan_(x) ? _acc_t(" + op.identity + ") : " + map;
   std::string body = kScanBody;
   replace_all(body, "NAME", name);
   replace_all(body, "ACC", "_acc_t");
@@ -84,9 +86,9 @@ kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DT
   src.source = "#include \"ndgpu/reduce_ops.cuh\"\nusing ndgpu::complex;\ntypedef " + acc +
                " _acc_t;\ntypedef " + ops::kernel_ctype(in) + " _in_t;\ntypedef " +
                ops::kernel_ctype(out) + " _out_t;\n" + body;
-  src.entries.push_back({name, {"const char*", "char*", "long long", "long long", "long long",
-                                "long long", "long long", "long long", "long long",
-                                "_acc_t*", "int"}});
+  src.entries.push_back({name,
+                         {"const char*", "char*", "long long", "long long", "long long",
+                          "long long", "long long", "long long", "long long", "_acc_t*", "int"}});
   src.name_hint = name;
   auto k = kernel::get_kernel(device, src);
   std::lock_guard lk(mu);
@@ -119,9 +121,10 @@ NDArray scan(const ScanOp& op, const NDArray& a_in, std::optional<int64_t> axis,
   NDArray res2 = NDArray::empty_on(device, Shape{rows, len}, ot);
   if (rows > 0 && len > 0) {
     kernel::CompiledKernel k = scan_kernel(device, op, a.dtype(), ot);
-    int64_t lanes = device.type == DeviceType::CPU
-                        ? int64_t(backend_for(device).resident_blocks(device.index, k.function, 1)) * 4
-                        : 65536;
+    int64_t lanes =
+        device.type == DeviceType::CPU
+            ? int64_t(backend_for(device).resident_blocks(device.index, k.function, 1)) * 4
+            : 65536;
     int64_t want = std::max<int64_t>(lanes / rows, 1);
     int64_t chunk = std::max<int64_t>((len + want - 1) / want, 4096);
     int64_t nchunks = (len + chunk - 1) / chunk;
@@ -170,13 +173,16 @@ const ScanOp kNancumprod{"nancumprod", "ndgpu::mul_(a, b)", "1", true};
 NDArray cumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
   return scan(kCumsum, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
-NDArray cumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
+NDArray cumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype,
+                const OptArray& out) {
   return scan(kCumprod, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
-NDArray nancumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
+NDArray nancumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype,
+                  const OptArray& out) {
   return scan(kNancumsum, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
-NDArray nancumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
+NDArray nancumprod(const NDArray& a, std::optional<int64_t> axis, OptDType dtype,
+                   const OptArray& out) {
   return scan(kNancumprod, a, axis, ops::accumulate_dtype(a.dtype(), dtype, out), out);
 }
 
@@ -187,7 +193,8 @@ NDArray ufunc_accumulate(const std::string& ufunc, const NDArray& a, int64_t axi
   if (ufunc == "maximum" || ufunc == "minimum") {
     DType t = dtype.value_or(a.dtype());
     bool is_max = ufunc == "maximum";
-    ScanOp op{is_max ? "cummax" : "cummin", is_max ? "ndgpu::maximum(a, b)" : "ndgpu::minimum(a, b)",
+    ScanOp op{is_max ? "cummax" : "cummin",
+              is_max ? "ndgpu::maximum(a, b)" : "ndgpu::minimum(a, b)",
               is_max ? ops::lowest_expr(t) : ops::highest_expr(t), false};
     return scan(op, a, axis, t, out);
   }

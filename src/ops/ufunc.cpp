@@ -27,7 +27,9 @@ const ops::Ufunc& lookup(const std::string& name) {
   return *it->second;
 }
 
-std::string dtype_repr(DType t) { return std::string("dtype('") + dtype_name(t) + "')"; }
+std::string dtype_repr(DType t) {
+  return std::string("dtype('") + dtype_name(t) + "')";
+}
 
 // The common dtype of the inputs, Python scalars weak.
 DType common_dtype(std::span<const Operand> inputs) {
@@ -41,8 +43,10 @@ DType common_dtype(std::span<const Operand> inputs) {
   if (same) return first->dtype();
   std::vector<PromotionOperand> ops;
   for (const auto& in : inputs) {
-    if (auto* a = std::get_if<NDArray>(&in)) ops.push_back(PromotionOperand::strong(a->dtype()));
-    else ops.push_back(std::get<Scalar>(in).promotion());
+    if (auto* a = std::get_if<NDArray>(&in))
+      ops.push_back(PromotionOperand::strong(a->dtype()));
+    else
+      ops.push_back(std::get<Scalar>(in).promotion());
   }
   return result_type(ops);
 }
@@ -65,8 +69,7 @@ const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
                   "coerced to any supported types according to the casting rule ''safe''");
 }
 
-const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
-                                                     const ops::UfuncLoop& l) {
+const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u, const ops::UfuncLoop& l) {
   if (auto* d = l.def_ready.load(std::memory_order_acquire)) return *d;
   static std::mutex mu;
   std::lock_guard lk(mu);
@@ -79,9 +82,8 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
       out += (k ? ", " : "") + std::string(dtype_name(l.out[k])) + " out" + std::to_string(k);
     std::string kname = "ndgpu_" + u.name + "_";
     for (DType t : l.in) kname += dtype_char(t) == '?' ? 'b' : dtype_char(t);
-    l.def = std::make_unique<kernel::ElementwiseDefinition>(
-        kernel::ElementwiseCode{.in_params = in, .out_params = out, .operation = l.body,
-                                .name = kname});
+    l.def = std::make_unique<kernel::ElementwiseDefinition>(kernel::ElementwiseCode{
+        .in_params = in, .out_params = out, .operation = l.body, .name = kname});
     l.def_ready.store(l.def.get(), std::memory_order_release);
   }
   return *l.def;
@@ -91,8 +93,8 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u,
 // so every element gets one answer: that answer, or nullopt for any other call.
 std::optional<bool> out_of_range_comparison(const std::string& name,
                                             std::span<const Operand> inputs) {
-  static constexpr std::string_view kOps[] = {"equal", "not_equal", "less",
-                                              "less_equal", "greater", "greater_equal"};
+  static constexpr std::string_view kOps[] = {"equal",      "not_equal", "less",
+                                              "less_equal", "greater",   "greater_equal"};
   // The operands first: calls of two arrays (the dispatch path) leave at once.
   if (inputs.size() != 2) return std::nullopt;
   const bool scalar_left = std::holds_alternative<Scalar>(inputs[0]);
@@ -128,7 +130,9 @@ void check_exponent(const ops::Ufunc& u, const ops::UfuncLoop& loop, const Opera
 
 }  // namespace
 
-const ops::Ufunc& ufunc_handle(const std::string& name) { return lookup(name); }
+const ops::Ufunc& ufunc_handle(const std::string& name) {
+  return lookup(name);
+}
 
 UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common) {
   const ops::UfuncLoop& l = resolve_loop(lookup(name), common);
@@ -184,9 +188,8 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
   if (u.refuses_negative_integer_exponent) check_exponent(u, loop, inputs[1]);
   for (size_t k = 0; k < out.size(); ++k)
     if (!can_cast(loop.out[k], out[k].dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast ufunc '" + u.name + "' output from " +
-                      dtype_repr(loop.out[k]) + " to " + dtype_repr(out[k].dtype()) +
-                      " with casting rule 'same_kind'");
+      throw TypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(loop.out[k]) +
+                      " to " + dtype_repr(out[k].dtype()) + " with casting rule 'same_kind'");
 
   const auto& def = loop_definition(u, loop);
   bool any_array = false;

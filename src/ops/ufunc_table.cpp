@@ -10,7 +10,9 @@ constexpr const char* kInts = "bBhHiIlL";
 constexpr const char* kInexact = "efdFD";
 constexpr const char* kAll = "?bBhHiIlLefdFD";
 
-DType code(char c) { return *dtype_from_name(std::string(1, c)); }
+DType code(char c) {
+  return *dtype_from_name(std::string(1, c));
+}
 
 // One loop per type in `types`: nin inputs and one output of that type (or `out_type`).
 void add_loops(Ufunc& u, const char* types, const std::string& body, char out_type = 0,
@@ -36,8 +38,9 @@ Ufunc make(const std::string& name, int nin) {
 void add_fn(std::vector<Ufunc>& t, const std::string& name, int nin, const char* types,
             const std::string& fn = "", char out_type = 0) {
   Ufunc u = make(name, nin);
-  add_loops(u, types, "out0 = ndgpu::ufn::" + (fn.empty() ? name : fn) +
-                          (nin == 1 ? "(in0)" : "(in0, in1)"), out_type);
+  add_loops(u, types,
+            "out0 = ndgpu::ufn::" + (fn.empty() ? name : fn) + (nin == 1 ? "(in0)" : "(in0, in1)"),
+            out_type);
   t.push_back(std::move(u));
 }
 
@@ -77,10 +80,14 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
   }
   add_fn(t, "isinf", 1, kAll, "", '?');
   add_fn(t, "isfinite", 1, kAll, "", '?');
-  struct Logic { const char* name; const char* body; };
-  for (Logic l : {Logic{"logical_and", "out0 = ndgpu::ufn::truth(in0) && ndgpu::ufn::truth(in1)"},
-                  Logic{"logical_or", "out0 = ndgpu::ufn::truth(in0) || ndgpu::ufn::truth(in1)"},
-                  Logic{"logical_xor", "out0 = ndgpu::ufn::truth(in0) != ndgpu::ufn::truth(in1)"}}) {
+  struct Logic {
+    const char* name;
+    const char* body;
+  };
+  for (Logic l :
+       {Logic{"logical_and", "out0 = ndgpu::ufn::truth(in0) && ndgpu::ufn::truth(in1)"},
+        Logic{"logical_or", "out0 = ndgpu::ufn::truth(in0) || ndgpu::ufn::truth(in1)"},
+        Logic{"logical_xor", "out0 = ndgpu::ufn::truth(in0) != ndgpu::ufn::truth(in1)"}}) {
     Ufunc u = make(l.name, 2);
     add_loops(u, kAll, l.body, '?');
     t.push_back(std::move(u));
@@ -90,7 +97,10 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
     add_loops(u, kAll, "out0 = !ndgpu::ufn::truth(in0)", '?');
     t.push_back(std::move(u));
   }
-  struct Bits { const char* name; const char* op; };
+  struct Bits {
+    const char* name;
+    const char* op;
+  };
   for (Bits b : {Bits{"bitwise_and", "&"}, Bits{"bitwise_or", "|"}, Bits{"bitwise_xor", "^"}}) {
     Ufunc u = make(b.name, 2);
     add_loops(u, "?", std::string("out0 = in0 ") + b.op + " in1");
@@ -172,7 +182,10 @@ std::vector<Ufunc> build() {
     add_loops(u, "D", "out0 = ndgpu::absolute(in0)", 'd');
     t.push_back(std::move(u));
   }
-  struct Cmp { const char* name; const char* body; };
+  struct Cmp {
+    const char* name;
+    const char* body;
+  };
   for (Cmp c : {Cmp{"equal", "out0 = in0 == in1"}, Cmp{"not_equal", "out0 = in0 != in1"},
                 Cmp{"less", "out0 = ndgpu::less(in0, in1)"},
                 Cmp{"less_equal", "out0 = ndgpu::less_equal(in0, in1)"},
@@ -187,8 +200,9 @@ std::vector<Ufunc> build() {
     add_loops(u, "?bBhHiIlLefd", std::string("out0 = ndgpu::") + name + "(in0, in1)");
     // A NaN in either complex operand propagates (the device helper checks the second
     // operand only after comparing, so maximum(1+1j, nanj) lost the NaN).
-    add_loops(u, "FD", std::string("out0 = ndgpu::isnan_(in0) ? in0 : (ndgpu::isnan_(in1) ? in1 : ndgpu::") +
-                           name + "(in0, in1))");
+    add_loops(u, "FD",
+              std::string("out0 = ndgpu::isnan_(in0) ? in0 : (ndgpu::isnan_(in1) ? in1 : ndgpu::") +
+                  name + "(in0, in1))");
     t.push_back(std::move(u));
   }
   for (const char* name : {"exp", "log", "log1p", "sqrt"}) {

@@ -16,12 +16,14 @@ struct UfuncLoop {
   // The dtypes the kernel takes its inputs in, when they differ from `in` (integer true
   // division runs in float64; a Python int then converts to float64, never overflowing).
   std::vector<DType> params;
-  std::string body;  // uses in0, in1, out0
+  std::string body;                                            // uses in0, in1, out0
   mutable std::unique_ptr<kernel::ElementwiseDefinition> def;  // made on first use
   mutable std::atomic<const kernel::ElementwiseDefinition*> def_ready{nullptr};
   UfuncLoop() = default;
   UfuncLoop(UfuncLoop&& o) noexcept
-      : in(std::move(o.in)), out(std::move(o.out)), params(std::move(o.params)),
+      : in(std::move(o.in)),
+        out(std::move(o.out)),
+        params(std::move(o.params)),
         body(std::move(o.body)) {}
 };
 
@@ -36,7 +38,10 @@ struct Ufunc {
   mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
   Ufunc() = default;
   Ufunc(Ufunc&& o) noexcept
-      : name(std::move(o.name)), nin(o.nin), nout(o.nout), loops(std::move(o.loops)),
+      : name(std::move(o.name)),
+        nin(o.nin),
+        nout(o.nout),
+        loops(std::move(o.loops)),
         unsupported_bool(std::move(o.unsupported_bool)),
         refuses_negative_integer_exponent(o.refuses_negative_integer_exponent) {}
 };

@@ -45,7 +45,8 @@ extern "C" __global__ void tree_sum(const float* x, float* out) {
     __syncthreads();
   }
   if (t == 0) out[blockIdx.x] = s[0];
-})", {"const float*", "float*"});
+})",
+                   {"const float*", "float*"});
   std::vector<float> x(4 * 256), out(4, -1);
   std::iota(x.begin(), x.end(), 0.0f);
   const float* xp = x.data();
@@ -69,7 +70,8 @@ extern "C" __global__ void hist(const int* x, int n, unsigned* bins, int nbins) 
     atomicAdd(&local[x[i] % nbins], 1);
   __syncthreads();
   for (int b = threadIdx.x; b < nbins; b += blockDim.x) atomicAdd(&bins[b], local[b]);
-})", {"const int*", "int", "unsigned*", "int"});
+})",
+                   {"const int*", "int", "unsigned*", "int"});
   int n = 10000, nbins = 7;
   std::vector<int> x(n);
   std::iota(x.begin(), x.end(), 0);
@@ -91,7 +93,8 @@ extern "C" __global__ void warp_ops(float* sums, unsigned* ballots, double* d, u
   if ((threadIdx.x & 31) == 0) { sums[threadIdx.x / 32] = b; ballots[threadIdx.x / 32] = ballot; }
   atomicAdd(d, 0.5);
   atomicMax(u, (unsigned long long)threadIdx.x);
-})", {"float*", "unsigned*", "double*", "unsigned long long*"});
+})",
+                   {"float*", "unsigned*", "double*", "unsigned long long*"});
   std::vector<float> sums(2);
   std::vector<unsigned> ballots(2);
   double d = 0;
@@ -102,7 +105,7 @@ extern "C" __global__ void warp_ops(float* sums, unsigned* ballots, double* d, u
   unsigned long long* up = &u;
   void* args[] = {&sp, &bp, &dp, &up};
   launch(k, {3}, {64}, args);
-  EXPECT_FLOAT_EQ(sums[0], 496.0f);          // 0 + ... + 31
+  EXPECT_FLOAT_EQ(sums[0], 496.0f);            // 0 + ... + 31
   EXPECT_FLOAT_EQ(sums[1], 496.0f + 1024.0f);  // 32 + ... + 63
   EXPECT_EQ(ballots[0], 0x49249249u);
   EXPECT_DOUBLE_EQ(d, 3 * 64 * 0.5);
@@ -111,7 +114,8 @@ extern "C" __global__ void warp_ops(float* sums, unsigned* ballots, double* d, u
 
 TEST(CpuRuntime, FaultInKernelRaisesNamingIt) {
   auto k = compile("bad_store", R"(
-extern "C" __global__ void bad_store(float* p) { p[threadIdx.x] = 1.0f; })", {"float*"});
+extern "C" __global__ void bad_store(float* p) { p[threadIdx.x] = 1.0f; })",
+                   {"float*"});
   float* p = reinterpret_cast<float*>(16);
   void* args[] = {&p};
   try {
@@ -134,7 +138,8 @@ TEST(CpuRuntime, DivergentBarrierIsReportedNotHung) {
 extern "C" __global__ void divergent(int* x) {
   if (threadIdx.x < 16) __syncthreads(); else __syncwarp();
   x[threadIdx.x] = 1;
-})", {"int*"});
+})",
+                   {"int*"});
   std::vector<int> x(32);
   int* xp = x.data();
   void* args[] = {&xp};
@@ -142,12 +147,14 @@ extern "C" __global__ void divergent(int* x) {
 }
 
 TEST(CpuRuntime, RewritesExternSharedKeepingLines) {
-  std::string src = "extern __shared__ float a[];\n__global__ void k() {\n"
-                    "  extern __shared__ __align__(16) unsigned char s[];\n  s[0] = a[0];\n}\n";
+  std::string src =
+      "extern __shared__ float a[];\n__global__ void k() {\n"
+      "  extern __shared__ __align__(16) unsigned char s[];\n  s[0] = a[0];\n}\n";
   std::string out = cpu::rewrite_extern_shared(src);
   EXPECT_NE(out.find("#define a ((float*)ndgpu_cpu::dynamic_shared())"), std::string::npos) << out;
   EXPECT_NE(out.find("unsigned char* s = ((unsigned char*)ndgpu_cpu::dynamic_shared());"),
-            std::string::npos) << out;
+            std::string::npos)
+      << out;
   EXPECT_NE(out.find("#line 1\n"), std::string::npos) << out;
   EXPECT_EQ(cpu::entry_symbol("my_add"), "my_add__ndgpu_entry");
   EXPECT_EQ(cpu::entry_symbol("f<int>"), "ndgpu_x_663c696e743e__ndgpu_entry");

@@ -195,7 +195,8 @@ TEST(CudaBackend, TransferBandwidth256MiB) {
       auto t0 = std::chrono::steady_clock::now();
       fn();
       b.synchronize(0);
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      best = std::min(best,
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     return double(n) / best / 1e9;
   };
@@ -251,7 +252,9 @@ TEST(CudaBackend, PoolOnDevice) {
   const int reps = 200000;
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < reps; ++i) b.deallocate(0, b.allocate(0, MiB, 0), MiB, 0);
-  double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reps;
+  double ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+      reps;
   std::printf("[ pool ] allocate+deallocate of a cached 1 MiB block: %.0f ns\n", ns);
   EXPECT_LT(ns, 1000.0);
 

@@ -3,8 +3,8 @@
 
 #include <functional>
 #include <map>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "backend/cuda/host_array_pool.hpp"
 #include "backend/cuda/memory_pool.hpp"
@@ -47,7 +47,9 @@ class FakeAllocator : public RawAllocator {
   uintptr_t next_ = 0x100000000;
 };
 
-char* ptr(void* p) { return static_cast<char*>(p); }
+char* ptr(void* p) {
+  return static_cast<char*>(p);
+}
 
 TEST(CudaMemoryPool, RoundsSizes) {
   EXPECT_EQ(MemoryPool::round_size(1), 512u);
@@ -117,7 +119,7 @@ TEST(CudaMemoryPool, RecentSmallBlocksComeBackBySizeAndStream) {
   EXPECT_EQ(pool.used_bytes(), 512u);
   EXPECT_EQ(pool.block_size(b), 0u);                    // parked is not live
   EXPECT_THROW(pool.deallocate(b), ndgpu::ValueError);  // nor freed twice
-  EXPECT_EQ(pool.allocate(2600), b);  // same rounded size (3 KiB)
+  EXPECT_EQ(pool.allocate(2600), b);                    // same rounded size (3 KiB)
   EXPECT_EQ(pool.allocate(1000), a);
   pool.deallocate(a, s1);
   void* other = pool.allocate(1000);  // a waits on s1: not for the null stream
@@ -257,7 +259,7 @@ TEST(CudaMemoryPool, LimitCapsHeldBytes) {
   EXPECT_EQ(pool.get_limit(), 24 * MiB);
   void* a = pool.allocate(20 * MiB);
   EXPECT_THROW(pool.allocate(4 * MiB), OutOfMemoryError);  // a 20 MiB segment would pass 24
-  void* s = pool.allocate(1 * MiB);  // a 2 MiB small segment fits
+  void* s = pool.allocate(1 * MiB);                        // a 2 MiB small segment fits
   try {
     pool.allocate(4 * MiB);
   } catch (const OutOfMemoryError& e) {

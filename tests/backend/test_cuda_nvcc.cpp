@@ -16,10 +16,14 @@ TEST(Nvcc, CompilesACubinWhenNvccIsInstalled) {
   }
   KernelSource src;
   src.name_hint = "nvcc_test";
-  src.source = "#include <cupy/complex.cuh>\nextern \"C\" __global__ void f(complex<float>* x) "
-               "{ x[0] = x[0] * 2.0f; }\n";
+  src.source =
+      "#include <cupy/complex.cuh>\nextern \"C\" __global__ void f(complex<float>* x) "
+      "{ x[0] = x[0] * 2.0f; }\n";
   std::string cubin = nvcc_compile(src, 90);
-  EXPECT_EQ(cubin.compare(0, 4, "\x7f" "ELF"), 0);
+  EXPECT_EQ(cubin.compare(0, 4,
+                          "\x7f"
+                          "ELF"),
+            0);
   src.source = "extern \"C\" __global__ void f(float* x) { x[0] = nope; }\n";
   EXPECT_THROW(nvcc_compile(src, 90), CompileError);
 }

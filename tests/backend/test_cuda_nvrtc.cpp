@@ -47,10 +47,12 @@ TEST(CudaNvrtc, CompilesDeviceHeadersToACubinForSm90) {
   NvrtcResult r = nvrtc_compile_program(scale_source(), 9, 0);
   EXPECT_FALSE(r.is_ptx);
   EXPECT_EQ(r.arch, "sm_90");
-  EXPECT_EQ(r.binary.substr(0, 4), std::string("\x7f" "ELF"));  // a cubin is an ELF image
-  EXPECT_NE(r.binary.find("scale"), std::string::npos);          // its symbol table
+  EXPECT_EQ(r.binary.substr(0, 4), std::string("\x7f"
+                                               "ELF"));  // a cubin is an ELF image
+  EXPECT_NE(r.binary.find("scale"), std::string::npos);  // its symbol table
   std::string via_free_function = nvrtc_compile(scale_source(), 9, 0);
-  EXPECT_EQ(via_free_function.substr(0, 4), std::string("\x7f" "ELF"));
+  EXPECT_EQ(via_free_function.substr(0, 4), std::string("\x7f"
+                                                        "ELF"));
 }
 
 TEST(CudaNvrtc, PtxOnRequest) {
@@ -109,7 +111,10 @@ extern "C" __global__ void half_sum(const __half* x, __half* y, int n) {
 }
 )";
   NvrtcResult r = nvrtc_compile_program(src, 9, 0, {});
-  EXPECT_EQ(r.binary.compare(0, 4, "\x7f" "ELF"), 0);  // a cubin holding the kernel
+  EXPECT_EQ(r.binary.compare(0, 4,
+                             "\x7f"
+                             "ELF"),
+            0);  // a cubin holding the kernel
   EXPECT_NE(r.binary.find("half_sum"), std::string::npos);
 }
 
@@ -118,8 +123,9 @@ TEST(CudaNvrtc, TryMinimalFallsBackToAFullCompile) {
   SKIP_WITHOUT_NVRTC();
   KernelSource tex;
   tex.name_hint = "fetch";
-  tex.source = "extern \"C\" __global__ void fetch(cudaTextureObject_t t, float* y) {\n"
-               "  y[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);\n}\n";
+  tex.source =
+      "extern \"C\" __global__ void fetch(cudaTextureObject_t t, float* y) {\n"
+      "  y[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);\n}\n";
   tex.options = {kTryMinimal};
   EXPECT_NE(nvrtc_compile_program(tex, 9, 0, {}).binary.find("fetch"), std::string::npos);
   tex.options = {"-minimal"};  // what the first attempt is

@@ -15,9 +15,10 @@ namespace {
 KernelSource gpu_broken_template() {
   KernelSource src;
   src.name_hint = "check_test";
-  src.source = "template <class T> __global__ void check_test(T* x) {\n"
-               "#ifndef NDGPU_CPU_KERNEL\n  x[0] = T::no_such_member;\n#endif\n}\n"
-               "extern \"C\" __global__ void plain_test(float* x) { x[0] = 1.0f; }\n";
+  src.source =
+      "template <class T> __global__ void check_test(T* x) {\n"
+      "#ifndef NDGPU_CPU_KERNEL\n  x[0] = T::no_such_member;\n#endif\n}\n"
+      "extern \"C\" __global__ void plain_test(float* x) { x[0] = 1.0f; }\n";
   src.entries.push_back({"plain_test", {"float*"}});
   return src;
 }
@@ -49,6 +50,7 @@ TEST(NvrtcCheck, ReportsNameExpressionsOnlyTheCpuCompiles) {
   EXPECT_EQ(plain->compile(0, src).lowered_names.count("check_test<float>"), 1u);
   std::string what = compile_error(*checked, src);
   EXPECT_NE(what.find("kernel 'check_test' compiles for the CPU but not with NVRTC for sm_90:"),
-            std::string::npos) << what;
+            std::string::npos)
+      << what;
   EXPECT_NE(what.find("no_such_member"), std::string::npos) << what;
 }

@@ -20,7 +20,9 @@ TEST(Signature, ParsesTypesPlaceholdersAndRaw) {
   EXPECT_EQ(ps[2].dtype, DType::Int64);
 }
 
-TEST(Signature, EmptyListIsAllowed) { EXPECT_TRUE(parse_params("  ", "k", "in_params").empty()); }
+TEST(Signature, EmptyListIsAllowed) {
+  EXPECT_TRUE(parse_params("  ", "k", "in_params").empty());
+}
 
 TEST(Signature, RejectsReservedNames) {
   for (const char* bad : {"float32 i", "float32 n", "T _x", "T x, T _ind"}) {

@@ -4,16 +4,18 @@
 #include <cmath>
 #include <vector>
 
+#include "host_values.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/ops.hpp"
-#include "host_values.hpp"
 
 using namespace ndgpu;
 
 namespace {
 
-NDArray f64(std::vector<double> v, Shape shape) { return from_host(v.data(), shape, DType::Float64); }
+NDArray f64(std::vector<double> v, Shape shape) {
+  return from_host(v.data(), shape, DType::Float64);
+}
 
 }  // namespace
 
@@ -25,7 +27,8 @@ TEST(Fuse, ElementwiseIsOneKernelWithWeakScalars) {
   EXPECT_EQ(r.dtype(), DType::Float32);
   fuse::Function f = t.compile(std::vector<fuse::Var>{r});
   std::vector<float> xs{1, 2, 3}, ys{4, 5, 6};
-  NDArray xa = from_host(xs.data(), {3}, DType::Float32), ya = from_host(ys.data(), {3}, DType::Float32);
+  NDArray xa = from_host(xs.data(), {3}, DType::Float32),
+          ya = from_host(ys.data(), {3}, DType::Float32);
   for (double av : {0.5, -1.0}) {  // the second call runs the same kernel with a new scalar
     auto out = f(std::vector<Operand>{xa, ya, Scalar::py_float(av)});
     ASSERT_EQ(out[0].dtype(), DType::Float32);
@@ -58,7 +61,8 @@ TEST(Fuse, InPlaceUpdateWhereAndIndexing) {
   t.assign(x, fuse::where(d > zero, d, -d));
   fuse::Function f = t.compile({});
   std::vector<int32_t> xs{9, 9, 9}, ys{1, 4, 2, 7};
-  NDArray xa = from_host(xs.data(), {3}, DType::Int32), ya = from_host(ys.data(), {4}, DType::Int32);
+  NDArray xa = from_host(xs.data(), {3}, DType::Int32),
+          ya = from_host(ys.data(), {4}, DType::Int32);
   EXPECT_TRUE(f(std::vector<Operand>{xa, ya}).empty());
   EXPECT_EQ(host<int32_t>(xa), (std::vector<int32_t>{3, 2, 5}));
 }

@@ -3,16 +3,13 @@
 
 #include <vector>
 
+#include "host_values.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
-#include "host_values.hpp"
 
 using namespace ndgpu;
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 TEST(Selection, WherePromotesAsNumPy) {
   std::vector<uint8_t> c{1, 0, 1};
@@ -30,7 +27,9 @@ TEST(Selection, WherePromotesAsNumPy) {
 TEST(Selection, ClipWithOneOrTwoBounds) {
   std::vector<float> x{-2, 0.5f, 4};
   NDArray xa = from_host(x.data(), {3}, DType::Float32);
-  EXPECT_EQ(host<float>(clip(xa, Scalar::py_int(0), Scalar::py_int(1))), (std::vector<float>{0, 0.5f, 1}));
-  EXPECT_EQ(host<float>(clip(xa, std::nullopt, Scalar::py_float(2))), (std::vector<float>{-2, 0.5f, 2}));
+  EXPECT_EQ(host<float>(clip(xa, Scalar::py_int(0), Scalar::py_int(1))),
+            (std::vector<float>{0, 0.5f, 1}));
+  EXPECT_EQ(host<float>(clip(xa, std::nullopt, Scalar::py_float(2))),
+            (std::vector<float>{-2, 0.5f, 2}));
   EXPECT_THROW(clip(xa, std::nullopt, std::nullopt), ValueError);
 }

@@ -20,7 +20,9 @@ class CaptureModule : public LoadedModule {
   void* function(const std::string&) override { return &g_function_token; }
 };
 
-size_t mapped_size(size_t n) { return (std::max<size_t>(n, 1) + 4095) / 4096 * 4096; }
+size_t mapped_size(size_t n) {
+  return (std::max<size_t>(n, 1) + 4095) / 4096 * 4096;
+}
 
 class CaptureBackend : public Backend {
  public:
@@ -88,7 +90,9 @@ class CaptureBackend : public Backend {
   void set_pool_limit(int, size_t) override {}
   size_t pool_limit(int) override { return 0; }
   // An H100/H200-sized device: geometry only, never part of a kernel's source.
-  void gemm(int, const GemmCall&) override { throw BackendError("the capture backend runs no BLAS"); }
+  void gemm(int, const GemmCall&) override {
+    throw BackendError("the capture backend runs no BLAS");
+  }
   unsigned resident_blocks(int, void*, unsigned block_threads) override {
     return 132 * std::max(1u, 2048u / std::max(block_threads, 1u));
   }

@@ -53,7 +53,11 @@ void reductions(Runner& r, DType t) {
   // reduction (axis=0) has its own. A long reduced range also compiles the final pass
   // (split ranges), so float32/float64/int64 get long cases too. Over 4096 outputs the
   // final pass differs: not built.
-  struct Case { Shape shape; Axes axis; bool long_range; };
+  struct Case {
+    Shape shape;
+    Axes axis;
+    bool long_range;
+  };
   const Case cases[] = {{{kN}, std::nullopt, false},
                         {{64, kN}, std::vector<int64_t>{-1}, false},
                         {{64, kN}, std::vector<int64_t>{0}, false},

@@ -97,11 +97,16 @@ int main(int argc, char** argv) {
   bool list = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--out" && i + 1 < argc) out = argv[++i];
-    else if (a == "--arch" && i + 1 < argc) archs.push_back(std::atoi(argv[++i]));
-    else if (a == "--jobs" && i + 1 < argc) jobs = unsigned(std::max(1, std::atoi(argv[++i])));
-    else if (a == "--list") list = true;
-    else return usage();
+    if (a == "--out" && i + 1 < argc)
+      out = argv[++i];
+    else if (a == "--arch" && i + 1 < argc)
+      archs.push_back(std::atoi(argv[++i]));
+    else if (a == "--jobs" && i + 1 < argc)
+      jobs = unsigned(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--list")
+      list = true;
+    else
+      return usage();
   }
   if (out.empty()) return usage();
   if (archs.empty()) archs.push_back(90);
@@ -141,8 +146,10 @@ int main(int argc, char** argv) {
   std::vector<Captured*> to_compile;
   auto previous = kernel::AotPack::open(out);
   for (Captured& c : kernels) {
-    if (auto bin = previous ? previous->find(c.key) : std::nullopt) c.binary = std::move(*bin);
-    else to_compile.push_back(&c);
+    if (auto bin = previous ? previous->find(c.key) : std::nullopt)
+      c.binary = std::move(*bin);
+    else
+      to_compile.push_back(&c);
   }
   std::string cubins = tmp.path() + "/cubins";
   std::filesystem::create_directories(cubins);

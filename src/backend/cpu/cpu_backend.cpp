@@ -5,11 +5,11 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <map>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -18,8 +18,8 @@
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
 #include "backend/cpu/host_compiler.hpp"
-#include "backend/files.hpp"
 #include "backend/cpu/thread_pool.hpp"
+#include "backend/files.hpp"
 #include "ndgpu/cpu_abi.h"
 #include "ndgpu/errors.hpp"
 
@@ -149,7 +149,9 @@ class CpuBackend : public Backend {
     std::string path = dir + "/" + hash_hex(binary) + ".so";
     if (read_file(path) != binary) write_file_atomic(path, binary);
     void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) throw BackendError(std::string("dlopen of kernel '") + src.name_hint + "' failed: " + ::dlerror());
+    if (!h)
+      throw BackendError(std::string("dlopen of kernel '") + src.name_hint +
+                         "' failed: " + ::dlerror());
     return std::make_shared<HostModule>(h, compiled.lowered_names);
   }
 
@@ -192,10 +194,10 @@ class CpuBackend : public Backend {
       if (!fault.empty()) abandon_block();
       if (error.empty()) return;
       failed = true;
-      throw BackendError("kernel '" + kernel_name(function) + "' failed on the CPU backend in block (" +
-                         std::to_string(j.launch.block_index[0]) + ", " +
-                         std::to_string(j.launch.block_index[1]) + ", " +
-                         std::to_string(j.launch.block_index[2]) + "): " + error);
+      throw BackendError(
+          "kernel '" + kernel_name(function) + "' failed on the CPU backend in block (" +
+          std::to_string(j.launch.block_index[0]) + ", " + std::to_string(j.launch.block_index[1]) +
+          ", " + std::to_string(j.launch.block_index[2]) + "): " + error);
     });
     // Kernels' printf output appears when the launch returns, as after a GPU synchronize.
     std::fflush(stdout);
@@ -212,9 +214,9 @@ class CpuBackend : public Backend {
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }
   void destroy_event(int, EventHandle e) override { delete reinterpret_cast<double*>(e); }
   void record_event(int, EventHandle e, StreamHandle) override {
-    *reinterpret_cast<double*>(e) =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
-            .count();
+    *reinterpret_cast<double*>(e) = std::chrono::duration<double, std::milli>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count();
   }
   void synchronize_event(int, EventHandle) override {}
   float elapsed_ms(int, EventHandle start, EventHandle end) override {

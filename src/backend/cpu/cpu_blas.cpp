@@ -19,8 +19,8 @@ std::string blas_path;  // set by the Python module (scipy-openblas32)
 
 // CBLAS's enumerations and the ?gemm entry points (blasint is 32-bit in these builds).
 constexpr int kColMajor = 102, kNoTrans = 111, kTrans = 112;
-using RealGemm = void (*)(int, int, int, int, int, int, const void*, const void*, int,
-                          const void*, int, const void*, void*, int);
+using RealGemm = void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*,
+                          int, const void*, void*, int);
 template <class T>
 using TypedGemm = void (*)(int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*,
                            int);
@@ -40,13 +40,16 @@ const Cblas& cblas() {
       std::lock_guard lk(path_mu);
       names.push_back(blas_path);
     }
-    for (const char* n : {"libscipy_openblas.so", "libopenblas.so.0", "libopenblas.so", "libcblas.so.3"})
+    for (const char* n :
+         {"libscipy_openblas.so", "libopenblas.so.0", "libopenblas.so", "libcblas.so.3"})
       names.push_back(n);
     Cblas c;
     SharedLibrary lib = open_shared_library(names);
     if (!lib.handle) {
-      c.error = "the CPU backend needs a BLAS (pip install scipy-openblas32, or set NDGPU_BLAS "
-                "to a library exporting cblas_sgemm); tried:" + lib.tried;
+      c.error =
+          "the CPU backend needs a BLAS (pip install scipy-openblas32, or set NDGPU_BLAS "
+          "to a library exporting cblas_sgemm); tried:" +
+          lib.tried;
       return c;
     }
     // scipy-openblas prefixes its symbols with scipy_.
@@ -115,15 +118,19 @@ void cpu_gemm(const GemmCall& c) {
     };
     char* out = static_cast<char*>(c.c);
     switch (c.type) {
-      case BlasType::F16: gemm_f16(api, c, i); break;
+      case BlasType::F16:
+        gemm_f16(api, c, i);
+        break;
       case BlasType::F32:
-        api.sgemm(kColMajor, ta, tb, m, n, k, 1.0f, reinterpret_cast<const float*>(at(c.a, c.stride_a, 4)),
-                  lda, reinterpret_cast<const float*>(at(c.b, c.stride_b, 4)), ldb, 0.0f,
+        api.sgemm(kColMajor, ta, tb, m, n, k, 1.0f,
+                  reinterpret_cast<const float*>(at(c.a, c.stride_a, 4)), lda,
+                  reinterpret_cast<const float*>(at(c.b, c.stride_b, 4)), ldb, 0.0f,
                   reinterpret_cast<float*>(out + i * c.stride_c * 4), ldc);
         break;
       case BlasType::F64:
-        api.dgemm(kColMajor, ta, tb, m, n, k, 1.0, reinterpret_cast<const double*>(at(c.a, c.stride_a, 8)),
-                  lda, reinterpret_cast<const double*>(at(c.b, c.stride_b, 8)), ldb, 0.0,
+        api.dgemm(kColMajor, ta, tb, m, n, k, 1.0,
+                  reinterpret_cast<const double*>(at(c.a, c.stride_a, 8)), lda,
+                  reinterpret_cast<const double*>(at(c.b, c.stride_b, 8)), ldb, 0.0,
                   reinterpret_cast<double*>(out + i * c.stride_c * 8), ldc);
         break;
       case BlasType::C64: {

@@ -6,7 +6,9 @@
 namespace ndgpu::cpu {
 namespace {
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 // Skips a comment or a string/char literal starting at i; returns the index after it, or i.
 size_t skip_non_code(const std::string& s, size_t i) {
@@ -118,8 +120,8 @@ std::string rewrite_extern_shared(const std::string& src) {
         if (!code_scope.empty() && code_scope.back())
           out += type + "* " + name + " = " + ptr + ";" + std::string(newlines, '\n');
         else
-          out += "\n#define " + name + " " + ptr + "\n#line " + std::to_string(line + newlines) +
-                 "\n";
+          out +=
+              "\n#define " + name + " " + ptr + "\n#line " + std::to_string(line + newlines) + "\n";
         line += newlines;
         i = copied = semi + 1;
         continue;

@@ -90,9 +90,12 @@ std::string describe(int sig, void* addr) {
     case SIGBUS:
       std::snprintf(buf, sizeof buf, "SIGBUS (bad memory access at %p)", addr);
       return buf;
-    case SIGFPE: return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
-    case SIGILL: return "SIGILL (illegal instruction or __trap())";
-    default: return "signal " + std::to_string(sig);
+    case SIGFPE:
+      return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
+    case SIGILL:
+      return "SIGILL (illegal instruction or __trap())";
+    default:
+      return "signal " + std::to_string(sig);
   }
 }
 

@@ -84,7 +84,9 @@ void set_thread_index(BlockState& s, unsigned i) {
 }
 
 // Back to the scheduler; returns when the scheduler resumes this fiber.
-void yield(BlockState& s) { fiber_switch(&s.fibers[s.current], &s.scheduler); }
+void yield(BlockState& s) {
+  fiber_switch(&s.fibers[s.current], &s.scheduler);
+}
 
 void fiber_main(void*) {
   BlockState& s = tls;
@@ -139,8 +141,9 @@ void run_fibers(const ndgpu_cpu_launch* L, void (*body)(void*), void* ctx, unsig
       }
     }
     if (s.alive && s.progress == before && !s.stop) {
-      s.error = "deadlock: the block's threads wait at different barriers (a __syncthreads "
-                "or warp operation that not every thread reaches)";
+      s.error =
+          "deadlock: the block's threads wait at different barriers (a __syncthreads "
+          "or warp operation that not every thread reaches)";
       s.stop = true;
     }
   }
@@ -150,8 +153,9 @@ void run_fibers(const ndgpu_cpu_launch* L, void (*body)(void*), void* ctx, unsig
 // Outside fibers a barrier is only right for a block of one thread.
 bool barrier_without_fibers(BlockState& s) {
   if (s.loop_threads > 1 && s.error.empty())
-    s.error = "a barrier (__syncthreads, shuffle or vote) was reached by a kernel compiled "
-              "without fiber support";
+    s.error =
+        "a barrier (__syncthreads, shuffle or vote) was reached by a kernel compiled "
+        "without fiber support";
   return true;
 }
 
@@ -178,10 +182,14 @@ int sync_block(int op, int pred) {
     yield(s);
   }
   switch (op) {
-    case 1: return s.bar_count[p];
-    case 2: return s.bar_count[p] == s.bar_n[p];
-    case 3: return s.bar_count[p] > 0;
-    default: return 0;
+    case 1:
+      return s.bar_count[p];
+    case 2:
+      return s.bar_count[p] == s.bar_n[p];
+    case 3:
+      return s.bar_count[p] > 0;
+    default:
+      return 0;
   }
 }
 
@@ -219,7 +227,9 @@ const ndgpu_cpu_runtime kRuntime = {&run_fibers, &sync_block, &warp_exchange};
 
 }  // namespace
 
-const ndgpu_cpu_runtime* fiber_runtime() { return &kRuntime; }
+const ndgpu_cpu_runtime* fiber_runtime() {
+  return &kRuntime;
+}
 
 void begin_block(unsigned threads) {
   tls.loop_threads = threads;

@@ -71,7 +71,9 @@ void fiber_init(FiberContext* f, char* stack, size_t size, void (*fn)(void*), vo
               unsigned(fp >> 32), unsigned(ap), unsigned(ap >> 32));
 }
 
-void fiber_switch(FiberContext* from, FiberContext* to) { swapcontext(&from->uc, &to->uc); }
+void fiber_switch(FiberContext* from, FiberContext* to) {
+  swapcontext(&from->uc, &to->uc);
+}
 
 #else
 
@@ -79,10 +81,10 @@ void fiber_init(FiberContext* f, char* stack, size_t size, void (*fn)(void*), vo
   auto top = reinterpret_cast<uintptr_t>(stack + size) & ~uintptr_t(15);
   auto* slot = reinterpret_cast<uint64_t*>(top - 8);  // the "return address" of the first swap
   slot[0] = reinterpret_cast<uint64_t>(&ndgpu_fiber_start);
-  slot[-1] = 0;                                   // rbp
-  slot[-2] = reinterpret_cast<uint64_t>(fn);      // rbx
-  slot[-3] = reinterpret_cast<uint64_t>(arg);     // r12
-  slot[-4] = slot[-5] = slot[-6] = 0;             // r13, r14, r15
+  slot[-1] = 0;                                // rbp
+  slot[-2] = reinterpret_cast<uint64_t>(fn);   // rbx
+  slot[-3] = reinterpret_cast<uint64_t>(arg);  // r12
+  slot[-4] = slot[-5] = slot[-6] = 0;          // r13, r14, r15
   uint32_t mxcsr;
   uint16_t fpucw;
   asm volatile("stmxcsr %0" : "=m"(mxcsr));
@@ -93,7 +95,9 @@ void fiber_init(FiberContext* f, char* stack, size_t size, void (*fn)(void*), vo
   f->sp = &slot[-7];
 }
 
-void fiber_switch(FiberContext* from, FiberContext* to) { ndgpu_fiber_swap(&from->sp, to->sp); }
+void fiber_switch(FiberContext* from, FiberContext* to) {
+  ndgpu_fiber_swap(&from->sp, to->sp);
+}
 
 #endif
 

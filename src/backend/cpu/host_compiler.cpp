@@ -109,7 +109,8 @@ std::string compile_shared_object(const KernelSource& src) {
     if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + shell_quote(opt);
     if (opt == "-fmad=false") cmd += " -ffp-contract=off";  // NVRTC's spelling of no FMA
   }
-  cmd += " " + shell_quote((work / "kernel.cpp").string()) + " -o " + shell_quote((work / "kernel.so").string());
+  cmd += " " + shell_quote((work / "kernel.cpp").string()) + " -o " +
+         shell_quote((work / "kernel.so").string());
   int status = 0;
   std::string log = run_command(cmd, &status);
   if (status != 0)

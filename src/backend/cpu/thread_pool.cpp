@@ -100,7 +100,9 @@ ThreadPool& pool() {
 
 }  // namespace
 
-int pool_size() { return pool().size(); }
+int pool_size() {
+  return pool().size();
+}
 
 void parallel_for(uint64_t count, const std::function<void(uint64_t)>& fn) {
   if (count == 0) return;

@@ -42,17 +42,21 @@ const Cublas& api() {
     if (const char* e = std::getenv("NDGPU_CUBLAS"); e && *e) names.push_back(e);
     names.insert(names.end(), {"libcublas.so.13", "libcublas.so.12", "libcublas.so"});
     for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
-      if (const char* v = std::getenv(var); v && *v) names.push_back(std::string(v) + "/lib64/libcublas.so");
+      if (const char* v = std::getenv(var); v && *v)
+        names.push_back(std::string(v) + "/lib64/libcublas.so");
     names.push_back("/usr/local/cuda/lib64/libcublas.so");
     SharedLibrary lib = open_shared_library(names);
     if (!lib.handle) {
-      c.error = "matrix products on CUDA need cuBLAS (the CUDA toolkit's libcublas, or pip "
-                "install nvidia-cublas and set NDGPU_CUBLAS to its libcublas.so); tried:" + lib.tried;
+      c.error =
+          "matrix products on CUDA need cuBLAS (the CUDA toolkit's libcublas, or pip "
+          "install nvidia-cublas and set NDGPU_CUBLAS to its libcublas.so); tried:" +
+          lib.tried;
       return c;
     }
     c.create = reinterpret_cast<decltype(c.create)>(lib.symbol("cublasCreate_v2"));
     c.set_stream = reinterpret_cast<decltype(c.set_stream)>(lib.symbol("cublasSetStream_v2"));
-    c.set_workspace = reinterpret_cast<decltype(c.set_workspace)>(lib.symbol("cublasSetWorkspace_v2"));
+    c.set_workspace =
+        reinterpret_cast<decltype(c.set_workspace)>(lib.symbol("cublasSetWorkspace_v2"));
     c.gemm = reinterpret_cast<decltype(c.gemm)>(lib.symbol("cublasGemmStridedBatchedEx"));
     if (!c.create || !c.set_stream || !c.set_workspace || !c.gemm)
       c.error = lib.name + " lacks a cuBLAS entry point ndgpu uses (too old?)";
@@ -111,17 +115,26 @@ void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
   const double z1[2] = {1, 0}, z0[2] = {0, 0};
   const void *one = &f1, *zero = &f0;
   switch (g.type) {
-    case BlasType::F16: t = CUDA_R_16F; break;  // float32 accumulation, as CuPy
-    case BlasType::F32: compute = tf32_allowed() ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F; break;
-    case BlasType::F64: t = CUDA_R_64F, compute = CUBLAS_COMPUTE_64F, one = &d1, zero = &d0; break;
-    case BlasType::C64: t = CUDA_C_32F, one = c1, zero = c0; break;
-    case BlasType::C128: t = CUDA_C_64F, compute = CUBLAS_COMPUTE_64F, one = z1, zero = z0; break;
+    case BlasType::F16:
+      t = CUDA_R_16F;
+      break;  // float32 accumulation, as CuPy
+    case BlasType::F32:
+      compute = tf32_allowed() ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+      break;
+    case BlasType::F64:
+      t = CUDA_R_64F, compute = CUBLAS_COMPUTE_64F, one = &d1, zero = &d0;
+      break;
+    case BlasType::C64:
+      t = CUDA_C_32F, one = c1, zero = c0;
+      break;
+    case BlasType::C128:
+      t = CUDA_C_64F, compute = CUBLAS_COMPUTE_64F, one = z1, zero = z0;
+      break;
   }
   check(c.gemm(h, g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N,
                checked_int(g.m), checked_int(g.n), checked_int(g.k), one, g.a, t,
-               checked_int(g.lda), g.stride_a, g.b, t, checked_int(g.ldb), g.stride_b, zero, g.c,
-               t, checked_int(g.ldc), g.stride_c, checked_int(g.batch), compute,
-               CUBLAS_GEMM_DEFAULT),
+               checked_int(g.lda), g.stride_a, g.b, t, checked_int(g.ldb), g.stride_b, zero, g.c, t,
+               checked_int(g.ldc), g.stride_c, checked_int(g.batch), compute, CUBLAS_GEMM_DEFAULT),
         "cublasGemmStridedBatchedEx");
 }
 

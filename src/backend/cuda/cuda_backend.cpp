@@ -20,7 +20,9 @@
 #ifndef NDGPU_HAVE_CUDA_HEADERS
 
 namespace ndgpu::cuda {
-std::unique_ptr<Backend> create_backend() { return nullptr; }
+std::unique_ptr<Backend> create_backend() {
+  return nullptr;
+}
 }  // namespace ndgpu::cuda
 
 #else
@@ -108,7 +110,8 @@ class CudaModule : public LoadedModule {
 // Page-locked bytes for host arrays: NDGPU_PINNED_HOST_LIMIT, else a quarter of the host's
 // memory up to 8 GiB (page-locked memory cannot be swapped, so it is kept modest).
 size_t host_array_limit() {
-  if (const char* e = std::getenv("NDGPU_PINNED_HOST_LIMIT")) return size_t(std::strtoull(e, nullptr, 10));
+  if (const char* e = std::getenv("NDGPU_PINNED_HOST_LIMIT"))
+    return size_t(std::strtoull(e, nullptr, 10));
   long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
   size_t ram = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
   return std::min(ram / 4, size_t(8) << 30);
@@ -122,9 +125,15 @@ int device_attribute(int device, CUdevice_attribute attr) {
   return value;
 }
 
-CUstream as_stream(StreamHandle s) { return reinterpret_cast<CUstream>(s); }
-CUevent as_event(EventHandle e) { return reinterpret_cast<CUevent>(e); }
-CUdeviceptr as_dptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+CUstream as_stream(StreamHandle s) {
+  return reinterpret_cast<CUstream>(s);
+}
+CUevent as_event(EventHandle e) {
+  return reinterpret_cast<CUevent>(e);
+}
+CUdeviceptr as_dptr(const void* p) {
+  return reinterpret_cast<CUdeviceptr>(p);
+}
 
 }  // namespace
 
@@ -193,7 +202,9 @@ void CudaBackend::deallocate(int device, void* ptr, size_t, StreamHandle stream)
   state(device).pool.deallocate(ptr, stream);
 }
 
-size_t CudaBackend::used_bytes(int device) { return state(device).pool.used_bytes(); }
+size_t CudaBackend::used_bytes(int device) {
+  return state(device).pool.used_bytes();
+}
 
 void CudaBackend::copy_to_device(int device, void* dst, const void* host_src, size_t n,
                                  StreamHandle stream) {
@@ -221,8 +232,8 @@ void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size
   s.stager.to_host(host_dst, src, n, stream);
 }
 
-void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const void* src,
-                              size_t n, StreamHandle stream) {
+void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
+                              StreamHandle stream) {
   if (!n) return;
   DeviceState& d = state(dst_device);
   make_current(dst_device);
@@ -346,18 +357,22 @@ bool CudaBackend::query_stream(int device, StreamHandle s) {
   return true;
 }
 
-void CudaBackend::gemm(int device, const GemmCall& call) { cublas_gemm(*this, device, call); }
+void CudaBackend::gemm(int device, const GemmCall& call) {
+  cublas_gemm(*this, device, call);
+}
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {
   DeviceState& s = state(device);
   make_current(device);
   int per_sm = 0;
-  NDGPU_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor, &per_sm,
-           static_cast<CUfunction>(function), int(block_threads), size_t(0));
+  NDGPU_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor, &per_sm, static_cast<CUfunction>(function),
+           int(block_threads), size_t(0));
   return unsigned(std::max(per_sm, 1)) * unsigned(s.sm_count);
 }
 
-MemoryPool& CudaBackend::memory_pool(int device) { return state(device).pool; }
+MemoryPool& CudaBackend::memory_pool(int device) {
+  return state(device).pool;
+}
 
 void CudaBackend::free_all_blocks(int device) {
   state(device).pool.free_all_blocks();
@@ -368,15 +383,21 @@ PoolStats CudaBackend::pool_stats(int device) {
   const MemoryPool& p = state(device).pool;
   return {p.used_bytes(), p.total_bytes(), p.n_free_blocks()};
 }
-void CudaBackend::set_pool_limit(int device, size_t bytes) { state(device).pool.set_limit(bytes); }
-size_t CudaBackend::pool_limit(int device) { return state(device).pool.get_limit(); }
+void CudaBackend::set_pool_limit(int device, size_t bytes) {
+  state(device).pool.set_limit(bytes);
+}
+size_t CudaBackend::pool_limit(int device) {
+  return state(device).pool.get_limit();
+}
 
 int CudaBackend::compute_capability(int device) {
   DeviceState& s = state(device);
   return s.cc_major * 10 + s.cc_minor;
 }
 
-int CudaBackend::multiprocessor_count(int device) { return state(device).sm_count; }
+int CudaBackend::multiprocessor_count(int device) {
+  return state(device).sm_count;
+}
 
 std::string CudaBackend::device_name(int device) {
   CUdevice dev = 0;

@@ -20,7 +20,6 @@ int probe_device_count();
 // Why there are no devices ("" when the driver loaded).
 std::string driver_status();
 
-
 class CudaBackend : public Backend {
  public:
   CudaBackend();

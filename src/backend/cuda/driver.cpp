@@ -26,7 +26,8 @@ bool resolve(void* lib, DriverApi& api, std::string& status) {
   auto load = [&](auto& fn, const char* name) {
     void* sym = dlsym(lib, name);
     // Drivers before CUDA 12.8 export only the first cuEventElapsedTime (same signature).
-    if (!sym && std::string(name) == "cuEventElapsedTime_v2") sym = dlsym(lib, "cuEventElapsedTime");
+    if (!sym && std::string(name) == "cuEventElapsedTime_v2")
+      sym = dlsym(lib, "cuEventElapsedTime");
     if (!sym) {
       if (ok) status = std::string("libcuda.so.1 lacks ") + name + " (driver too old)";
       ok = false;
@@ -72,7 +73,8 @@ DriverState& state() {
     int n = 0;
     r = st.api.cuDeviceGetCount(&n);
     if (r != CUDA_SUCCESS || n <= 0) {
-      st.status = r != CUDA_SUCCESS ? "cuDeviceGetCount failed: " + describe(st.api, r) : "no CUDA device";
+      st.status =
+          r != CUDA_SUCCESS ? "cuDeviceGetCount failed: " + describe(st.api, r) : "no CUDA device";
       return st;
     }
     st.api.device_count = n;
@@ -99,7 +101,9 @@ const DriverApi& driver() {
   return s.api;
 }
 
-std::string error_text(CUresult r) { return describe(state().api, r); }
+std::string error_text(CUresult r) {
+  return describe(state().api, r);
+}
 
 void check(CUresult r, const char* call) {
   if (r == CUDA_SUCCESS) return;
@@ -135,7 +139,9 @@ void make_current(int device) {
   if (cur != want) NDGPU_CU(cuCtxSetCurrent, want);
 }
 
-std::string driver_status() { return state().status; }
+std::string driver_status() {
+  return state().status;
+}
 
 int probe_device_count() {
   const DriverApi* api = driver_api();
@@ -147,8 +153,12 @@ int probe_device_count() {
 #else  // no cuda.h at build time: the backend reports no devices
 
 namespace ndgpu::cuda {
-std::string driver_status() { return "ndgpu was built without the CUDA headers"; }
-int probe_device_count() { return 0; }
+std::string driver_status() {
+  return "ndgpu was built without the CUDA headers";
+}
+int probe_device_count() {
+  return 0;
+}
 }  // namespace ndgpu::cuda
 
 #endif

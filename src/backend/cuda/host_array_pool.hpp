@@ -22,7 +22,8 @@ class HostArrayPool {
   using Spawn = std::function<void(std::function<void()>)>;
 
   // Holds at most `limit` bytes of page-locked memory; requests under `min_bytes` are left to
-  // ordinary memory. `spawn` runs a background task (default: an async task; see wait_for_host_pool_tasks).
+  // ordinary memory. `spawn` runs a background task (default: an async task; see
+  // wait_for_host_pool_tasks).
   HostArrayPool(RawAllocator& raw, size_t limit, size_t min_bytes, Spawn spawn = {});
   HostArrayPool(const HostArrayPool&) = delete;
   HostArrayPool& operator=(const HostArrayPool&) = delete;

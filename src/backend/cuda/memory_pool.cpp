@@ -8,7 +8,9 @@
 namespace ndgpu::cuda {
 namespace {
 
-size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+size_t round_up(size_t n, size_t to) {
+  return (n + to - 1) / to * to;
+}
 
 // 1048576 -> "1,048,576", as CuPy writes byte counts.
 std::string with_commas(size_t n) {
@@ -215,8 +217,9 @@ size_t MemoryPool::release_cached() {
 
 void MemoryPool::throw_oom(size_t nbytes, const char* why) {
   std::string msg = "Out of memory allocating " + with_commas(nbytes) + " bytes on " +
-                    device_name_ + " (the pool holds " + with_commas(total_) + " bytes: " +
-                    with_commas(used_) + " in use, " + with_commas(total_ - used_) + " cached";
+                    device_name_ + " (the pool holds " + with_commas(total_) +
+                    " bytes: " + with_commas(used_) + " in use, " + with_commas(total_ - used_) +
+                    " cached";
   if (limit_) msg += "; limit set to " + with_commas(limit_) + " bytes";
   msg += ")";
   if (why) msg += std::string(": the request exceeds ") + why;

@@ -39,12 +39,12 @@ class RawAllocator {
 class MemoryPool {
  public:
   static constexpr size_t kRound = 512;
-  static constexpr size_t kSmallMax = size_t(1) << 20;       // 1 MiB
-  static constexpr size_t kSmallSegment = size_t(2) << 20;   // 2 MiB
-  static constexpr size_t kMidMax = size_t(10) << 20;        // 10 MiB
-  static constexpr size_t kMidSegment = size_t(20) << 20;    // 20 MiB
-  static constexpr size_t kLargeRound = size_t(2) << 20;     // 2 MiB
-  static constexpr size_t kOversize = size_t(32) << 20;      // 32 MiB
+  static constexpr size_t kSmallMax = size_t(1) << 20;      // 1 MiB
+  static constexpr size_t kSmallSegment = size_t(2) << 20;  // 2 MiB
+  static constexpr size_t kMidMax = size_t(10) << 20;       // 10 MiB
+  static constexpr size_t kMidSegment = size_t(20) << 20;   // 20 MiB
+  static constexpr size_t kLargeRound = size_t(2) << 20;    // 2 MiB
+  static constexpr size_t kOversize = size_t(32) << 20;     // 32 MiB
 
   // device_name ("cuda:0") appears in OutOfMemoryError messages.
   MemoryPool(RawAllocator& raw, std::string device_name);
@@ -79,7 +79,7 @@ class MemoryPool {
     StreamHandle stream;
     bool free = false;
     bool small;
-    bool parked = false;  // freed, waiting unmerged; still a key of live_ (no map churn)
+    bool parked = false;    // freed, waiting unmerged; still a key of live_ (no map churn)
     Block* prev = nullptr;  // neighbours in the same segment, by address
     Block* next = nullptr;
   };

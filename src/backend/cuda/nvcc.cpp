@@ -44,8 +44,10 @@ std::string nvcc_identity() {
 
 std::string nvcc_compile(const KernelSource& src, int arch) {
   if (!src.name_expressions.empty())
-    throw CompileError("nvcc cannot compile kernel '" + src.name_hint + "' with name expressions "
-                       "(nvcc reports no lowered names; NVRTC does)", "", src.source);
+    throw CompileError("nvcc cannot compile kernel '" + src.name_hint +
+                           "' with name expressions "
+                           "(nvcc reports no lowered names; NVRTC does)",
+                       "", src.source);
   TempDir tmp("ndgpu-nvcc");
   const fs::path work = tmp.path();
   for (const auto* headers : {&embedded_device_headers(), &src.headers})
@@ -66,12 +68,13 @@ std::string nvcc_compile(const KernelSource& src, int arch) {
   cmd += " -I" + shell_quote((work / "include").string());
   for (const auto& o : src.options)
     if (o != kTryMinimalOption) cmd += " " + shell_quote(o);
-  cmd += " -o " + shell_quote((work / "kernel.cubin").string()) + " " + shell_quote((work / "kernel.cu").string());
+  cmd += " -o " + shell_quote((work / "kernel.cubin").string()) + " " +
+         shell_quote((work / "kernel.cu").string());
   int status = 0;
   std::string log = run_command(cmd, &status);
   if (status != 0)
-    throw CompileError("nvcc failed to compile kernel '" + src.name_hint + "'\n" + cmd + "\n" + log +
-                           "\n--- source ---\n" + number_lines(src.source),
+    throw CompileError("nvcc failed to compile kernel '" + src.name_hint + "'\n" + cmd + "\n" +
+                           log + "\n--- source ---\n" + number_lines(src.source),
                        log, src.source);
   auto cubin = read_file((work / "kernel.cubin").string());
   if (!cubin) throw BackendError("nvcc wrote no cubin for '" + src.name_hint + "'");

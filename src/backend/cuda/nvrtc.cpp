@@ -3,19 +3,17 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <future>
 #include <mutex>
-#include <cstdio>
-#include <cstdlib>
 #include <type_traits>
 
 #include "backend/device_headers.hpp"
 #include "ndgpu/errors.hpp"
 
-namespace ndgpu::cuda {
-
-}  // namespace ndgpu::cuda
+namespace ndgpu::cuda {}  // namespace ndgpu::cuda
 
 #ifdef NDGPU_HAVE_CUDA_HEADERS
 #include <nvrtc.h>
@@ -135,7 +133,8 @@ struct ProgramGuard {
   }
 };
 
-bool has_option(const std::vector<std::string>& options, std::initializer_list<const char*> prefixes) {
+bool has_option(const std::vector<std::string>& options,
+                std::initializer_list<const char*> prefixes) {
   for (const std::string& o : options)
     for (const char* p : prefixes)
       if (o.rfind(p, 0) == 0) return true;
@@ -144,7 +143,9 @@ bool has_option(const std::vector<std::string>& options, std::initializer_list<c
 
 }  // namespace
 
-bool nvrtc_available() { return api_state().ok; }
+bool nvrtc_available() {
+  return api_state().ok;
+}
 
 namespace {
 std::mutex warm_mu;
@@ -184,7 +185,9 @@ std::string nvrtc_version() {
   return "nvrtc-" + std::to_string(a.major) + "." + std::to_string(a.minor);
 }
 
-std::vector<int> nvrtc_supported_archs() { return api().archs; }
+std::vector<int> nvrtc_supported_archs() {
+  return api().archs;
+}
 
 NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_minor,
                                   const std::vector<std::string>& name_expressions, bool cubin) {
@@ -211,7 +214,8 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
     if (!best)
       throw BackendError(nvrtc_version() + " cannot target sm_" + std::to_string(arch) +
                          " (its oldest architecture is sm_" +
-                         (a.archs.empty() ? std::string("?") : std::to_string(a.archs.front())) + ")");
+                         (a.archs.empty() ? std::string("?") : std::to_string(a.archs.front())) +
+                         ")");
     result.arch = "compute_" + std::to_string(best);
     result.is_ptx = true;
   }
@@ -228,13 +232,16 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
 
   std::vector<std::string> options;
   if (!has_option(src.options, {"-std", "--std"})) options.push_back("-std=c++17");
-  if (!has_option(src.options, {"-arch", "--gpu-architecture"})) options.push_back("-arch=" + result.arch);
+  if (!has_option(src.options, {"-arch", "--gpu-architecture"}))
+    options.push_back("-arch=" + result.arch);
   // -minimal (NVRTC >= 12.4) skips the runtime-API builtins: a third less compile time.
   bool has_minimal = a.major > 12 || (a.major == 12 && a.minor >= 4);
   bool try_minimal = false;
   for (const std::string& o : src.options) {
-    if (o == kTryMinimal) try_minimal = has_minimal;
-    else if (o != "-minimal" || has_minimal) options.push_back(o);
+    if (o == kTryMinimal)
+      try_minimal = has_minimal;
+    else if (o != "-minimal" || has_minimal)
+      options.push_back(o);
   }
   for (const std::string& o : toolkit_include_options()) options.push_back(o);
 
@@ -302,13 +309,17 @@ NvrtcResult nvrtc_compile_program(const KernelSource&, int, int, const std::vect
                                   bool) {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
-bool nvrtc_available() { return false; }
+bool nvrtc_available() {
+  return false;
+}
 void nvrtc_warm_up_async(int, int) {}
 void nvrtc_wait_for_warm_up() {}
 std::string nvrtc_version() {
   throw BackendError("NVRTC unavailable: ndgpu was built without the CUDA headers");
 }
-std::vector<int> nvrtc_supported_archs() { return {}; }
+std::vector<int> nvrtc_supported_archs() {
+  return {};
+}
 const std::vector<std::string>& toolkit_include_options() {
   static const std::vector<std::string> none;
   return none;
@@ -318,9 +329,12 @@ const std::vector<std::string>& toolkit_include_options() {
 #endif
 
 namespace ndgpu::cuda {
-std::string nvrtc_identity(int cc) { return nvrtc_version() + " sm_" + std::to_string(cc); }
+std::string nvrtc_identity(int cc) {
+  return nvrtc_version() + " sm_" + std::to_string(cc);
+}
 
-std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor, std::string* log_out) {
+std::string nvrtc_compile(const KernelSource& src, int sm_major, int sm_minor,
+                          std::string* log_out) {
   NvrtcResult r = nvrtc_compile_program(src, sm_major, sm_minor, src.name_expressions);
   if (log_out) *log_out = std::move(r.log);
   return std::move(r.binary);

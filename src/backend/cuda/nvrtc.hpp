@@ -1,10 +1,10 @@
 // NVRTC, opened lazily (libnvrtc.so.13, .12, then libnvrtc.so; NDGPU_NVRTC overrides).
 // Compiling needs no GPU: CI compiles every generated kernel for sm_90 with it.
 #pragma once
-#include "backend/files.hpp"
 #include <map>
 #include <string>
 #include <vector>
+#include "backend/files.hpp"
 
 #include "backend/cuda/entry_points.hpp"
 #include "ndgpu/backend.hpp"
@@ -14,8 +14,8 @@ namespace ndgpu::cuda {
 struct NvrtcResult {
   std::string binary;  // a cubin, or NUL-terminated PTX text when is_ptx
   bool is_ptx = false;
-  std::string arch;    // "sm_90", or "compute_90" for PTX
-  std::string log;     // the compiler's log (warnings), possibly empty
+  std::string arch;  // "sm_90", or "compute_90" for PTX
+  std::string log;   // the compiler's log (warnings), possibly empty
   // Name expression ("scale<float>") -> lowered (mangled) name for cuModuleGetFunction.
   std::map<std::string, std::string> lowered_names;
 };

@@ -29,7 +29,9 @@ class NvrtcCheckBackend : public Backend {
   DeviceType type() const override { return in_->type(); }
   int device_count() override { return in_->device_count(); }
   void* allocate(int d, size_t n, StreamHandle s) override { return in_->allocate(d, n, s); }
-  void deallocate(int d, void* p, size_t n, StreamHandle s) override { in_->deallocate(d, p, n, s); }
+  void deallocate(int d, void* p, size_t n, StreamHandle s) override {
+    in_->deallocate(d, p, n, s);
+  }
   size_t used_bytes(int d) override { return in_->used_bytes(d); }
   void copy_to_device(int d, void* dst, const void* src, size_t n, StreamHandle s) override {
     in_->copy_to_device(d, dst, src, n, s);
@@ -45,7 +47,8 @@ class NvrtcCheckBackend : public Backend {
   std::string compiler_identity(int d, const KernelSource& src) override {
     return in_->compiler_identity(d, src);
   }
-  std::shared_ptr<LoadedModule> load(int d, const CompiledBinary& c, const KernelSource& src) override {
+  std::shared_ptr<LoadedModule> load(int d, const CompiledBinary& c,
+                                     const KernelSource& src) override {
     return in_->load(d, c, src);
   }
   FunctionAttributes attributes(int d, void* f) override { return in_->attributes(d, f); }
@@ -63,7 +66,9 @@ class NvrtcCheckBackend : public Backend {
   void destroy_event(int d, EventHandle e) override { in_->destroy_event(d, e); }
   void record_event(int d, EventHandle e, StreamHandle s) override { in_->record_event(d, e, s); }
   void synchronize_event(int d, EventHandle e) override { in_->synchronize_event(d, e); }
-  float elapsed_ms(int d, EventHandle a, EventHandle b) override { return in_->elapsed_ms(d, a, b); }
+  float elapsed_ms(int d, EventHandle a, EventHandle b) override {
+    return in_->elapsed_ms(d, a, b);
+  }
   PoolStats pool_stats(int d) override { return in_->pool_stats(d); }
   void free_all_blocks(int d) override { in_->free_all_blocks(d); }
   void set_pool_limit(int d, size_t bytes) override { in_->set_pool_limit(d, bytes); }

@@ -56,7 +56,7 @@ class PinnedPool {
   size_t max_cached_;
   mutable std::mutex mutex_;
   SizedFreeList free_;
-  std::unordered_map<void*, size_t> sizes_;     // every buffer held, by address
+  std::unordered_map<void*, size_t> sizes_;  // every buffer held, by address
   size_t held_ = 0;
 };
 

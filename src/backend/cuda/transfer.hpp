@@ -16,9 +16,9 @@ void parallel_memcpy(void* dst, const void* src, size_t n);
 
 class Stager {
  public:
-  static constexpr size_t kChunk = size_t(16) << 20;   // bytes per pipelined step
-  static constexpr int kSlots = 4;                      // pinned buffers in flight
-  static constexpr size_t kDirectMax = size_t(1) << 20; // below this: one driver copy
+  static constexpr size_t kChunk = size_t(16) << 20;     // bytes per pipelined step
+  static constexpr int kSlots = 4;                       // pinned buffers in flight
+  static constexpr size_t kDirectMax = size_t(1) << 20;  // below this: one driver copy
 
   Stager(int device, PinnedPool& pinned);
   ~Stager();
@@ -36,8 +36,8 @@ class Stager {
     void* event = nullptr;  // a CUevent, recorded after the copy that uses `buffer`
     bool pending = false;
   };
-  Slot& slot(int k);      // created on first use
-  void wait(Slot& s);     // until the slot's last copy has finished
+  Slot& slot(int k);   // created on first use
+  void wait(Slot& s);  // until the slot's last copy has finished
 
   int device_;
   PinnedPool& pinned_;

@@ -27,7 +27,9 @@ uint64_t read_u64(const char* p) {
   return v;
 }
 
-void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
+void put_u64(std::string& out, uint64_t v) {
+  out.append(reinterpret_cast<const char*>(&v), 8);
+}
 
 }  // namespace
 

@@ -38,7 +38,8 @@ class AotPack {
 };
 
 // Writes (atomically) a pack of (key, payload) entries; a repeated key keeps the first.
-void write_aot_pack(const std::string& path, std::vector<std::pair<std::string, std::string>> entries);
+void write_aot_pack(const std::string& path,
+                    std::vector<std::pair<std::string, std::string>> entries);
 
 // Where the process's pack is: NDGPU_AOT_PACK when set (empty: none), else this path (the
 // Python module passes the one installed beside it). Setting it drops the loaded pack.

@@ -101,7 +101,8 @@ State& state() {
 void trace(const char* what, const KernelSource& src, std::chrono::steady_clock::time_point t0) {
   static const bool on = std::getenv("NDGPU_TRACE_COMPILE") != nullptr;
   if (!on) return;
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::fprintf(stderr, "ndgpu: %s %s: %.1f ms\n", what, src.name_hint.c_str(), ms);
 }
 
@@ -261,10 +262,14 @@ void clear_memory_cache() {
 KernelCacheStats kernel_cache_stats() {
   kernel::CacheStats s = kernel::cache_stats();
   kernel::QuickStats q = kernel::quick_stats();
-  return {s.compiles, s.disk_hits, s.memory_hits, s.damaged, s.pack_hits,
-          q.interpreted_launches, q.background_compiles};
+  return {s.compiles,           s.disk_hits,
+          s.memory_hits,        s.damaged,
+          s.pack_hits,          q.interpreted_launches,
+          q.background_compiles};
 }
 
-void set_aot_pack_path(const std::string& path) { kernel::set_aot_pack_path(path); }
+void set_aot_pack_path(const std::string& path) {
+  kernel::set_aot_pack_path(path);
+}
 
 }  // namespace ndgpu

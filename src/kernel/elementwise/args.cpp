@@ -5,8 +5,8 @@
 
 namespace ndgpu::kernel {
 
-void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs,
-                           const IterationPlan& plan, std::span<const NDArray* const> op_arrays,
+void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs, const IterationPlan& plan,
+                           std::span<const NDArray* const> op_arrays,
                            std::span<const NDArray* const> raw_arrays,
                            std::span<const Scalar* const> scalars) {
   const int nd = plan.ndim();

@@ -22,8 +22,8 @@ namespace ndgpu::kernel {
 constexpr int kVectorsPerThread = 4;
 
 // The arguments before `_shape`/`_n`: one per spec.
-void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs,
-                           const IterationPlan& plan, std::span<const NDArray* const> op_arrays,
+void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs, const IterationPlan& plan,
+                           std::span<const NDArray* const> op_arrays,
                            std::span<const NDArray* const> raw_arrays,
                            std::span<const Scalar* const> scalars);
 

@@ -8,7 +8,9 @@
 namespace ndgpu::kernel {
 namespace {
 
-std::string ctype(DType t) { return kernel_ctype(t); }
+std::string ctype(DType t) {
+  return kernel_ctype(t);
+}
 
 // One element: a local per parameter (a reference where the output's type is its storage
 // type), the user's body, then stores that convert outputs back to their storage type.
@@ -117,11 +119,13 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     src << "        const " << I << " _t = " << lane << ";\n        if (_t >= _nv) break;\n";
     src << "        #pragma unroll\n        for (int _k = 0; _k < " << V << "; ++_k) {\n";
     src << "          const " << I << " _i = _t * " << V << " + _k;\n";
-    emit_element(src, s, [](const ArgSpec& a) { return "_vv_" + a.param->name + "[_u].v[_k]"; },
-                 uses_i, "          ");
+    emit_element(
+        src, s, [](const ArgSpec& a) { return "_vv_" + a.param->name + "[_u].v[_k]"; }, uses_i,
+        "          ");
     src << "        }\n" << stores.str() << "      }\n    }\n";
-    src << "    for (" << I << " _i = _nv * " << V << " + (" << I << ")blockIdx.x * blockDim.x + threadIdx.x; _i < _n; _i += ("
-        << I << ")blockDim.x * gridDim.x) {\n";
+    src << "    for (" << I << " _i = _nv * " << V << " + (" << I
+        << ")blockIdx.x * blockDim.x + threadIdx.x; _i < _n; _i += (" << I
+        << ")blockDim.x * gridDim.x) {\n";
     emit_element(src, s, scalar_ref, uses_i, "      ");
     src << "    }\n  }\n#else\n";
   }

@@ -33,8 +33,7 @@ IterationPlan plan_for(const ElementwiseDefinition& def, PreparedCall& pc) {
   const int64_t n = pc.size();
   if (!pc.all_contiguous || pc.arrays.empty()) {
     bool reorder = !def.uses_i && !def.has_raw;
-    return make_plan(pc.shape, std::move(pc.strides), pc.itemsizes.vec(), reorder,
-                     def.reduce_dims);
+    return make_plan(pc.shape, std::move(pc.strides), pc.itemsizes.vec(), reorder, def.reduce_dims);
   }
   IterationPlan plan;
   plan.size = n;

@@ -11,11 +11,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kernel/definition.hpp"
-#include "kernel/elementwise/shortcut.hpp"
-#include "kernel/elementwise/codegen.hpp"
-#include "kernel/iteration_plan.hpp"
 #include "kernel/cache/lookup.hpp"
+#include "kernel/definition.hpp"
+#include "kernel/elementwise/codegen.hpp"
+#include "kernel/elementwise/shortcut.hpp"
+#include "kernel/iteration_plan.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
@@ -27,23 +27,24 @@ struct QuickSpec;  // elementwise/quick.cpp
 // What an elementwise kernel is made of (CuPy's ElementwiseKernel arguments, by name).
 struct ElementwiseCode {
   std::string in_params{}, out_params{};  // "float32 x, T y", "T z"
-  std::string operation{};              // the body, run for each element
+  std::string operation{};                // the body, run for each element
   std::string name = "kernel";
   std::string preamble{}, loop_prep{}, after_loop{};
   bool reduce_dims = true;
-  std::vector<std::string> options{};   // compiler options
+  std::vector<std::string> options{};  // compiler options
 };
 
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
-  mutable ShortcutTable shortcut;  // the contiguous shortcut's specialisations (elementwise/shortcut.hpp)
+  mutable ShortcutTable
+      shortcut;  // the contiguous shortcut's specialisations (elementwise/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (elementwise/quick.hpp).
-  mutable std::unordered_map<std::string, std::shared_ptr<QuickSpec>, KeyHash, std::equal_to<>> quick;
+  mutable std::unordered_map<std::string, std::shared_ptr<QuickSpec>, KeyHash, std::equal_to<>>
+      quick;
 
   explicit ElementwiseDefinition(ElementwiseCode code);
 };
-
 
 // `args`: inputs, optionally followed by outputs. Returns the outputs.
 std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,

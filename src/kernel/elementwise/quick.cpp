@@ -118,7 +118,8 @@ std::optional<CompiledKernel> compile_or_interpret(const ElementwiseDefinition& 
   };
 
   const bool may_interpret = call.plan->size <= kQuickMaxElements && !outputs_overlap(call);
-  QuickDecision d = decide_quick(def.mu, q->compile, device, no_fma, interpreter_source(), may_interpret);
+  QuickDecision d =
+      decide_quick(def.mu, q->compile, device, no_fma, interpreter_source(), may_interpret);
   if (d.compiled) return d.compiled;
   run_interpreted(def, *q->program, d.interpreter, device, call);
   return std::nullopt;

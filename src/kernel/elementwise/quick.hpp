@@ -6,9 +6,9 @@
 #include <span>
 #include <string_view>
 
+#include "kernel/cache/lookup.hpp"
 #include "kernel/elementwise/codegen.hpp"
 #include "kernel/iteration_plan.hpp"
-#include "kernel/cache/lookup.hpp"
 #include "kernel/quick/tier.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/scalar.hpp"
@@ -19,11 +19,11 @@ struct ElementwiseDefinition;
 
 // One call of a specialisation.
 struct QuickCall {
-  std::span<const ArgSpec> specs;             // outputs first, then inputs
-  std::span<const NDArray* const> arrays;     // the Array specs' arrays, in specs' order
-  std::span<const Scalar* const> scalars;     // the Scalar specs' values, in specs' order
+  std::span<const ArgSpec> specs;          // outputs first, then inputs
+  std::span<const NDArray* const> arrays;  // the Array specs' arrays, in specs' order
+  std::span<const Scalar* const> scalars;  // the Scalar specs' values, in specs' order
   std::span<const std::pair<char, DType>> placeholders;
-  const IterationPlan* plan = nullptr;        // its strides follow `arrays`
+  const IterationPlan* plan = nullptr;  // its strides follow `arrays`
 };
 
 // For the specialisation `key`, not compiled yet: returns its kernel when it is ready or must

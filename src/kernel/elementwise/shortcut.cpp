@@ -16,7 +16,7 @@ constexpr size_t kMaxInputs = 8;  // 5 bits of dtype each, above 16 bits of devi
 // The key of a qualifying call's inputs, or 0 when they do not qualify (0 is never a valid
 // key). Bit 10 marks calls that pass their outputs.
 uint64_t shortcut_key(const ElementwiseDefinition& def, std::span<const NDArray* const> ins,
-                  Device device, bool outputs_given) {
+                      Device device, bool outputs_given) {
   if (def.has_raw || ins.empty() || ins.size() != def.in.size() || ins.size() > kMaxInputs)
     return 0;
   const NDArray* first = ins[0];
@@ -86,18 +86,19 @@ bool ShortcutTable::publish(ShortcutEntry* e) {
 }
 
 std::optional<std::vector<NDArray>> run_elementwise_shortcut(const ElementwiseDefinition& def,
-                                                         std::span<const Operand> args) {
+                                                             std::span<const Operand> args) {
   const size_t nin = def.in.size();
   SmallVector<const NDArray*, 16> arrays;
   if (args.size() < nin || !as_arrays(args, arrays)) return std::nullopt;
   const std::span<const NDArray* const> all(arrays.data(), arrays.size());
   std::vector<NDArray> outs(def.out.size());
-  if (!run_elementwise_shortcut(def, all.first(nin), all.subspan(nin), outs.data())) return std::nullopt;
+  if (!run_elementwise_shortcut(def, all.first(nin), all.subspan(nin), outs.data()))
+    return std::nullopt;
   return outs;
 }
 
 bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const NDArray* const> ins,
-                          std::span<const NDArray* const> given, NDArray* outs) {
+                              std::span<const NDArray* const> given, NDArray* outs) {
   const bool outputs_given = !given.empty();
   if (outputs_given && given.size() != def.out.size()) return false;
   Device device = current_device();
@@ -108,7 +109,8 @@ bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const 
   int64_t n = first.size();
   if (!e || n == 0 || (outputs_given && !outputs_fit(*e, ins, given, device))) return false;
   const int index32 = n * e->widest < kIndex32Limit ? 1 : 0;
-  const ShortcutEntry::Variant& v = e->variants[index32 * 2 + small_for_vectors(device, n, e->widest)];
+  const ShortcutEntry::Variant& v =
+      e->variants[index32 * 2 + small_for_vectors(device, n, e->widest)];
   if (!v.ready.load(std::memory_order_acquire)) return false;
 
   // A contiguous plan's arguments (elementwise/args.hpp): outputs, inputs, then the count.
@@ -125,8 +127,8 @@ bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const 
 }
 
 void remember_shortcut(const ElementwiseDefinition& def, std::span<const Operand> ins,
-                   bool outputs_given, bool index32, const CompiledKernel& kernel,
-                   std::span<const NDArray> outs, int vec, int64_t widest) {
+                       bool outputs_given, bool index32, const CompiledKernel& kernel,
+                       std::span<const NDArray> outs, int vec, int64_t widest) {
   const Device device = current_device();
   SmallVector<const NDArray*, 16> arrays;
   if (!as_arrays(ins, arrays)) return;

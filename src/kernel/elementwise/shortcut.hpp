@@ -30,7 +30,7 @@ struct ShortcutEntry {
   };
   uint64_t key = 0;
   SmallVector<DType, 4> out_types;
-  int64_t widest = 1;  // the largest itemsize among inputs and outputs
+  int64_t widest = 1;   // the largest itemsize among inputs and outputs
   Variant variants[4];  // [index32 * 2 + small]
 };
 
@@ -52,16 +52,16 @@ class ShortcutTable {
 
 // The shortcut: the outputs, or nullopt when the call needs the general path.
 std::optional<std::vector<NDArray>> run_elementwise_shortcut(const ElementwiseDefinition& def,
-                                                         std::span<const Operand> args);
+                                                             std::span<const Operand> args);
 // The shortcut on arrays: `given` outputs (none: allocated by the call); fills
 // outs[0 .. def.out.size()) and launches, or returns false for the general path.
 bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const NDArray* const> ins,
-                          std::span<const NDArray* const> given, NDArray* outs);
+                              std::span<const NDArray* const> given, NDArray* outs);
 
 // Called by the general path when a call qualified for the shortcut: records its decision.
 // `ins` are the call's inputs; `outputs_given` says whether it passed its outputs (`outs`).
 void remember_shortcut(const ElementwiseDefinition& def, std::span<const Operand> ins,
-                   bool outputs_given, bool index32, const CompiledKernel& kernel, std::span<const NDArray> outs,
-                   int vec, int64_t widest);
+                       bool outputs_given, bool index32, const CompiledKernel& kernel,
+                       std::span<const NDArray> outs, int vec, int64_t widest);
 
 }  // namespace ndgpu::kernel

@@ -9,7 +9,8 @@ namespace ndgpu::kernel::quick {
 using namespace interp;
 
 int Emitter::fresh_register() {
-  if (static_cast<int>(init_.size()) >= kMaxRegs) reject("more than " + std::to_string(kMaxRegs) + " registers");
+  if (static_cast<int>(init_.size()) >= kMaxRegs)
+    reject("more than " + std::to_string(kMaxRegs) + " registers");
   init_.push_back(0);
   return static_cast<int>(init_.size()) - 1;
 }
@@ -41,7 +42,8 @@ Value Emitter::constant(CType type, unsigned long long bits) {
 }
 
 Instr& Emitter::emit(Op op, Type type, int dst, int a, int b, int c) {
-  if (static_cast<int>(code_.size()) >= kMaxInstr) reject("more than " + std::to_string(kMaxInstr) + " instructions");
+  if (static_cast<int>(code_.size()) >= kMaxInstr)
+    reject("more than " + std::to_string(kMaxInstr) + " instructions");
   Instr in{};
   in.op = op;
   in.type = type;
@@ -100,9 +102,11 @@ void Emitter::assign(int reg, Value v) {
   release(v);
 }
 
-Program Emitter::finish(const std::vector<Instr>& prologue, const std::vector<Instr>& epilogue) const {
+Program Emitter::finish(const std::vector<Instr>& prologue,
+                        const std::vector<Instr>& epilogue) const {
   size_t n = prologue.size() + code_.size() + epilogue.size();
-  if (n > static_cast<size_t>(kMaxInstr)) reject("more than " + std::to_string(kMaxInstr) + " instructions");
+  if (n > static_cast<size_t>(kMaxInstr))
+    reject("more than " + std::to_string(kMaxInstr) + " instructions");
   Program p{};
   p.n_instr = static_cast<unsigned char>(n);
   p.n_regs = static_cast<unsigned char>(init_.size());

@@ -13,9 +13,9 @@ struct BinaryOp {
 };
 
 constexpr BinaryOp kBinaryOps[] = {
-    {"*", 10}, {"/", 10}, {"%", 10}, {"+", 9},  {"-", 9},  {"<<", 8}, {">>", 8},
-    {"<", 7},  {"<=", 7}, {">", 7},  {">=", 7}, {"==", 6}, {"!=", 6}, {"&", 5},
-    {"^", 4},  {"|", 3},  {"&&", 2}, {"||", 1},
+    {"*", 10}, {"/", 10}, {"%", 10}, {"+", 9}, {"-", 9},  {"<<", 8},
+    {">>", 8}, {"<", 7},  {"<=", 7}, {">", 7}, {">=", 7}, {"==", 6},
+    {"!=", 6}, {"&", 5},  {"^", 4},  {"|", 3}, {"&&", 2}, {"||", 1},
 };
 
 int precedence_of(const Token& t) {
@@ -30,10 +30,9 @@ struct OpCode {
   Op op;
 };
 
-constexpr OpCode kArithmetic[] = {{"+", Add},     {"-", Sub},    {"*", Mul},    {"/", Div},
-                                  {"%", Mod},     {"&", BitAnd}, {"|", BitOr},  {"^", BitXor},
-                                  {"<", Lt},      {"<=", Le},    {">", Gt},     {">=", Ge},
-                                  {"==", Eq},     {"!=", Ne}};
+constexpr OpCode kArithmetic[] = {
+    {"+", Add},    {"-", Sub}, {"*", Mul}, {"/", Div}, {"%", Mod}, {"&", BitAnd}, {"|", BitOr},
+    {"^", BitXor}, {"<", Lt},  {"<=", Le}, {">", Gt},  {">=", Ge}, {"==", Eq},    {"!=", Ne}};
 
 Op opcode(std::string_view token) {
   for (const OpCode& o : kArithmetic)
@@ -41,8 +40,12 @@ Op opcode(std::string_view token) {
   reject("operator '" + std::string(token) + "'");
 }
 
-bool is_comparison(Op op) { return op >= Lt && op <= Ne; }
-bool integers_only(Op op) { return op == Mod || op == BitAnd || op == BitOr || op == BitXor; }
+bool is_comparison(Op op) {
+  return op >= Lt && op <= Ne;
+}
+bool integers_only(Op op) {
+  return op == Mod || op == BitAnd || op == BitOr || op == BitXor;
+}
 
 }  // namespace
 
@@ -97,7 +100,9 @@ Value Parser::shift(const std::string& op, Value a, Value b) {
   return em_.op2(op == "<<" ? Shl : Shr, t.t, t, a, b);
 }
 
-Value Parser::to_bool(Value v) { return em_.convert(v, ctype_of(Bool)); }
+Value Parser::to_bool(Value v) {
+  return em_.convert(v, ctype_of(Bool));
+}
 
 Value Parser::unary() {
   if (++depth_ > kMaxDepth) reject("expression nested too deeply");
@@ -188,7 +193,9 @@ Value Parser::identifier_value() {
 }
 
 // (T)x, T(x) and static_cast<T>(x) all convert as C++ does (to bool: x != 0).
-Value Parser::cast_to(Value v, CType to) { return em_.convert(v, to); }
+Value Parser::cast_to(Value v, CType to) {
+  return em_.convert(v, to);
+}
 
 Value Parser::read(Variable& var) {
   if (var.param >= 0) var.read = true;

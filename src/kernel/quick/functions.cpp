@@ -18,27 +18,48 @@ struct Function {
 };
 
 constexpr Function kFunctions[] = {
-    {"sqrt", Sqrt, Kind::Unary},      {"cbrt", Cbrt, Kind::Unary},
-    {"exp", Exp, Kind::Unary},        {"exp2", Exp2, Kind::Unary},
-    {"expm1", Expm1, Kind::Unary},    {"log", Log, Kind::Unary},
-    {"log2", Log2, Kind::Unary},      {"log10", Log10, Kind::Unary},
-    {"log1p", Log1p, Kind::Unary},    {"sin", Sin, Kind::Unary},
-    {"cos", Cos, Kind::Unary},        {"tan", Tan, Kind::Unary},
-    {"asin", Asin, Kind::Unary},      {"acos", Acos, Kind::Unary},
-    {"atan", Atan, Kind::Unary},      {"sinh", Sinh, Kind::Unary},
-    {"cosh", Cosh, Kind::Unary},      {"tanh", Tanh, Kind::Unary},
-    {"asinh", Asinh, Kind::Unary},    {"acosh", Acosh, Kind::Unary},
-    {"atanh", Atanh, Kind::Unary},    {"floor", Floor, Kind::Unary},
-    {"ceil", Ceil, Kind::Unary},      {"trunc", Trunc, Kind::Unary},
-    {"round", Round, Kind::Unary},    {"rint", Rint, Kind::Unary},
-    {"erf", Erf, Kind::Unary},        {"erfc", Erfc, Kind::Unary},
-    {"fabs", Abs, Kind::Unary},       {"pow", Pow, Kind::Binary},
-    {"atan2", Atan2, Kind::Binary},   {"fmod", Fmod, Kind::Binary},
-    {"hypot", Hypot, Kind::Binary},   {"copysign", Copysign, Kind::Binary},
-    {"fmin", Fmin, Kind::Binary},     {"fmax", Fmax, Kind::Binary},
-    {"isnan", IsNan, Kind::Classify}, {"isinf", IsInf, Kind::Classify},
-    {"isfinite", IsFinite, Kind::Classify}, {"signbit", Signbit, Kind::Classify},
-    {"min", Min, Kind::MinMax},       {"max", Max, Kind::MinMax},
+    {"sqrt", Sqrt, Kind::Unary},
+    {"cbrt", Cbrt, Kind::Unary},
+    {"exp", Exp, Kind::Unary},
+    {"exp2", Exp2, Kind::Unary},
+    {"expm1", Expm1, Kind::Unary},
+    {"log", Log, Kind::Unary},
+    {"log2", Log2, Kind::Unary},
+    {"log10", Log10, Kind::Unary},
+    {"log1p", Log1p, Kind::Unary},
+    {"sin", Sin, Kind::Unary},
+    {"cos", Cos, Kind::Unary},
+    {"tan", Tan, Kind::Unary},
+    {"asin", Asin, Kind::Unary},
+    {"acos", Acos, Kind::Unary},
+    {"atan", Atan, Kind::Unary},
+    {"sinh", Sinh, Kind::Unary},
+    {"cosh", Cosh, Kind::Unary},
+    {"tanh", Tanh, Kind::Unary},
+    {"asinh", Asinh, Kind::Unary},
+    {"acosh", Acosh, Kind::Unary},
+    {"atanh", Atanh, Kind::Unary},
+    {"floor", Floor, Kind::Unary},
+    {"ceil", Ceil, Kind::Unary},
+    {"trunc", Trunc, Kind::Unary},
+    {"round", Round, Kind::Unary},
+    {"rint", Rint, Kind::Unary},
+    {"erf", Erf, Kind::Unary},
+    {"erfc", Erfc, Kind::Unary},
+    {"fabs", Abs, Kind::Unary},
+    {"pow", Pow, Kind::Binary},
+    {"atan2", Atan2, Kind::Binary},
+    {"fmod", Fmod, Kind::Binary},
+    {"hypot", Hypot, Kind::Binary},
+    {"copysign", Copysign, Kind::Binary},
+    {"fmin", Fmin, Kind::Binary},
+    {"fmax", Fmax, Kind::Binary},
+    {"isnan", IsNan, Kind::Classify},
+    {"isinf", IsInf, Kind::Classify},
+    {"isfinite", IsFinite, Kind::Classify},
+    {"signbit", Signbit, Kind::Classify},
+    {"min", Min, Kind::MinMax},
+    {"max", Max, Kind::MinMax},
     {"abs", Abs, Kind::Abs},
 };
 
@@ -59,9 +80,23 @@ const Function* find_float_form(std::string_view name) {
 // for the others (sin, exp, ...) a folded constant may differ from the runtime library.
 bool folds_exactly(Op op) {
   switch (op) {
-    case Abs: case Sqrt: case Floor: case Ceil: case Trunc: case Round: case Rint: case Fmod:
-    case Copysign: case Fmin: case Fmax: case IsNan: case IsInf: case IsFinite: case Signbit:
-    case Min: case Max:
+    case Abs:
+    case Sqrt:
+    case Floor:
+    case Ceil:
+    case Trunc:
+    case Round:
+    case Rint:
+    case Fmod:
+    case Copysign:
+    case Fmin:
+    case Fmax:
+    case IsNan:
+    case IsInf:
+    case IsFinite:
+    case Signbit:
+    case Min:
+    case Max:
       return true;
     default:
       return false;
@@ -108,7 +143,8 @@ Value call_function(Emitter& em, std::string_view name, std::vector<Value> args)
   if (!f && !ff) reject("unknown function '" + std::string(name) + "'");
   const Function& fn = f ? *f : *ff;
   size_t arity = fn.kind == Kind::Binary || fn.kind == Kind::MinMax ? 2 : 1;
-  if (args.size() != arity) reject(std::string(name) + " with " + std::to_string(args.size()) + " arguments");
+  if (args.size() != arity)
+    reject(std::string(name) + " with " + std::to_string(args.size()) + " arguments");
   check_folding(name, fn.op, args);
   if (ff) {
     for (Value& v : args) v = em.convert(v, ctype_of(F32));
@@ -129,7 +165,8 @@ Value call_function(Emitter& em, std::string_view name, std::vector<Value> args)
       break;
   }
   // The plain names: exactly float or double (integer arguments resolve differently).
-  if (!same_float_type(args)) reject(std::string(name) + " needs float or double arguments of one type");
+  if (!same_float_type(args))
+    reject(std::string(name) + " needs float or double arguments of one type");
   Type t = args[0].type.t;
   CType result = fn.kind == Kind::Classify ? ctype_of(Bool) : ctype_of(t);
   return apply(em, fn.op, t, result, args);

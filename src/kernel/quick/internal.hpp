@@ -27,13 +27,13 @@ struct CType {
   bool operator==(const CType&) const = default;
 };
 
-CType ctype_of(Type t);     // as the kernel dialect spells a dtype: 64-bit is long long
-CType long_ctype(Type t);   // long / unsigned long (ptrdiff_t, size_t, 'l' literals)
+CType ctype_of(Type t);    // as the kernel dialect spells a dtype: 64-bit is long long
+CType long_ctype(Type t);  // long / unsigned long (ptrdiff_t, size_t, 'l' literals)
 bool is_float(Type t);
-bool is_integer(Type t);    // bool included
+bool is_integer(Type t);  // bool included
 bool is_signed_int(Type t);
-CType promote(CType c);                 // C++ integral promotion
-CType common_type(CType a, CType b);    // the usual arithmetic conversions
+CType promote(CType c);               // C++ integral promotion
+CType common_type(CType a, CType b);  // the usual arithmetic conversions
 const char* type_name(Type t);
 
 // A type spelled with keywords in any order (long unsigned int, ...), counted per keyword.
@@ -44,17 +44,17 @@ struct Specifiers {
 };
 bool is_type_keyword(std::string_view word);  // a keyword that may start a type
 void count_specifier(Specifiers& s, std::string_view word);
-CType type_from_specifiers(const Specifiers& s);  // rejects invalid combinations and auto
+CType type_from_specifiers(const Specifiers& s);       // rejects invalid combinations and auto
 bool typedef_name(std::string_view name, CType& out);  // size_t, int32_t, ...
 bool is_reserved_word(std::string_view name);          // C++ keywords and alternative tokens
 
 enum class TokKind { Ident, Literal, Punct, End };
 struct Token {
   TokKind kind = TokKind::End;
-  std::string text;            // the identifier or punctuator
-  CType type;                  // a literal's type
-  unsigned long long bits = 0; // a literal's value, stored as its type (union Reg); for End:
-                               // 1 when the body ends in a // comment
+  std::string text;             // the identifier or punctuator
+  CType type;                   // a literal's type
+  unsigned long long bits = 0;  // a literal's value, stored as its type (union Reg); for End:
+                                // 1 when the body ends in a // comment
 };
 std::vector<Token> tokenize(std::string_view body);
 

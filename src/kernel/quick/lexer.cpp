@@ -18,8 +18,12 @@ Token make_token(TokKind kind, std::string text) {
   return t;
 }
 
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool ident_char(char c) { return ident_start(c) || std::isdigit(static_cast<unsigned char>(c)); }
+bool ident_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool ident_char(char c) {
+  return ident_start(c) || std::isdigit(static_cast<unsigned char>(c));
+}
 
 // Skips blanks and comments from `pos`.
 size_t skip_space(std::string_view s, size_t pos) {
@@ -56,8 +60,10 @@ CType first_fit(unsigned long long v, std::initializer_list<CType> candidates) {
 CType integer_literal_type(unsigned long long v, std::string_view suffix, bool decimal) {
   std::string_view ls = suffix;
   bool has_u = !ls.empty() && (ls.front() == 'u' || ls.front() == 'U');
-  if (has_u) ls.remove_prefix(1);
-  else if (!ls.empty() && (ls.back() == 'u' || ls.back() == 'U')) has_u = true, ls.remove_suffix(1);
+  if (has_u)
+    ls.remove_prefix(1);
+  else if (!ls.empty() && (ls.back() == 'u' || ls.back() == 'U'))
+    has_u = true, ls.remove_suffix(1);
   bool is_l = ls == "l" || ls == "L", is_ll = ls == "ll" || ls == "LL";
   if (!ls.empty() && !is_l && !is_ll) reject("integer suffix '" + std::string(suffix) + "'");
   CType i = ctype_of(I32), u = ctype_of(U32), l = long_ctype(I64), ul = long_ctype(U64),
@@ -76,9 +82,12 @@ unsigned long long literal_bits(CType t, unsigned long long v) {
 Token integer_literal(std::string_view s, size_t& pos) {
   size_t start = pos;
   int base = 10;
-  if (s.compare(pos, 2, "0x") == 0 || s.compare(pos, 2, "0X") == 0) base = 16, pos += 2;
-  else if (s.compare(pos, 2, "0b") == 0 || s.compare(pos, 2, "0B") == 0) base = 2, pos += 2;
-  else if (s[pos] == '0') base = 8;
+  if (s.compare(pos, 2, "0x") == 0 || s.compare(pos, 2, "0X") == 0)
+    base = 16, pos += 2;
+  else if (s.compare(pos, 2, "0b") == 0 || s.compare(pos, 2, "0B") == 0)
+    base = 2, pos += 2;
+  else if (s[pos] == '0')
+    base = 8;
   size_t digits = pos;
   while (pos < s.size() && std::isxdigit(static_cast<unsigned char>(s[pos]))) ++pos;
   unsigned long long v = 0;
@@ -95,7 +104,8 @@ Token integer_literal(std::string_view s, size_t& pos) {
 // A decimal floating literal; float ones are rounded once, straight to float.
 Token float_literal(std::string_view s, size_t& pos) {
   size_t start = pos;
-  while (pos < s.size() && (std::isdigit(static_cast<unsigned char>(s[pos])) || s[pos] == '.')) ++pos;
+  while (pos < s.size() && (std::isdigit(static_cast<unsigned char>(s[pos])) || s[pos] == '.'))
+    ++pos;
   if (pos < s.size() && (s[pos] == 'e' || s[pos] == 'E')) {
     ++pos;
     if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) ++pos;
@@ -105,7 +115,8 @@ Token float_literal(std::string_view s, size_t& pos) {
   size_t suffix = pos;
   while (pos < s.size() && ident_char(s[pos])) ++pos;
   std::string_view sfx = s.substr(suffix, pos - suffix);
-  if (!(sfx.empty() || sfx == "f" || sfx == "F")) reject("floating suffix '" + std::string(sfx) + "'");
+  if (!(sfx.empty() || sfx == "f" || sfx == "F"))
+    reject("floating suffix '" + std::string(sfx) + "'");
   Token t = make_token(TokKind::Literal, std::string(s.substr(start, pos - start)));
   const char* first = number.data();
   const char* last = first + number.size();
@@ -181,7 +192,7 @@ Token punctuator(std::string_view s, size_t& pos) {
       "%=",  "&=",  "|=", "^=", "++", "--", "+",  "-",  "*",  "/",  "%",  "&",  "|",  "^",
       "~",   "!",   "<",  ">",  "=",  "?",  ":",  ";",  ",",  "(",  ")",  "{",  "}"};
   // Pointers, members, scopes, subscripts, preprocessor lines, strings and chars: rejected.
-  static constexpr std::string_view kRejected[] = {"->", "::", "[", "]", ".",  "#",  "\"",
+  static constexpr std::string_view kRejected[] = {"->", "::", "[",  "]",  ".",  "#",  "\"",
                                                    "'",  "\\", "<:", ":>", "<%", "%>", "%:"};
   for (std::string_view r : kRejected)
     if (s.compare(pos, r.size(), r) == 0) reject("unsupported token '" + std::string(r) + "'");
@@ -202,11 +213,15 @@ std::vector<Token> tokenize(std::string_view s) {
   size_t pos = skip_space(s, 0);
   while (pos < s.size()) {
     char c = s[pos];
-    bool digit = std::isdigit(static_cast<unsigned char>(c)) ||
-                 (c == '.' && pos + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[pos + 1])));
-    if (digit) tokens.push_back(number(s, pos));
-    else if (ident_start(c)) tokens.push_back(identifier(s, pos));
-    else tokens.push_back(punctuator(s, pos));
+    bool digit =
+        std::isdigit(static_cast<unsigned char>(c)) ||
+        (c == '.' && pos + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[pos + 1])));
+    if (digit)
+      tokens.push_back(number(s, pos));
+    else if (ident_start(c))
+      tokens.push_back(identifier(s, pos));
+    else
+      tokens.push_back(punctuator(s, pos));
     pos = skip_space(s, pos);
   }
   Token end = make_token(TokKind::End, "end of body");

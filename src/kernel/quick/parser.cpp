@@ -66,15 +66,18 @@ Program Parser::compile() {
   std::vector<Instr> prologue, epilogue;
   for (const auto& [name, v] : vars_) {
     if (v.param < 0) continue;
-    if (v.read) prologue.push_back(Instr{Load, param_types_[v.param], static_cast<unsigned char>(v.reg),
-                                         static_cast<unsigned char>(v.param), 0, 0, 0, 0});
+    if (v.read)
+      prologue.push_back(Instr{Load, param_types_[v.param], static_cast<unsigned char>(v.reg),
+                               static_cast<unsigned char>(v.param), 0, 0, 0, 0});
     if (v.output && v.written)
       epilogue.push_back(Instr{Store, param_types_[v.param], 0, static_cast<unsigned char>(v.param),
                                static_cast<unsigned char>(v.reg), 0, 0, 0});
   }
-  if (uses_index_) prologue.push_back(Instr{Index, I64, static_cast<unsigned char>(index_reg_), 0, 0, 0, 0, 0});
+  if (uses_index_)
+    prologue.push_back(Instr{Index, I64, static_cast<unsigned char>(index_reg_), 0, 0, 0, 0, 0});
   // Stores in parameter order, as the generated code's output references see them.
-  std::sort(epilogue.begin(), epilogue.end(), [](const Instr& a, const Instr& b) { return a.a < b.a; });
+  std::sort(epilogue.begin(), epilogue.end(),
+            [](const Instr& a, const Instr& b) { return a.a < b.a; });
   Program p = em_.finish(prologue, epilogue);
   p.n_params = static_cast<unsigned char>(param_types_.size());
   for (size_t k = 0; k < param_types_.size(); ++k) p.param_type[k] = param_types_[k];
@@ -167,8 +170,10 @@ void Parser::statement() {
   if (t.kind != TokKind::Ident) reject("statement starting with '" + t.text + "'");
   if (is_reserved_word(t.text)) reject("'" + t.text + "' statement");
   std::string name = take_identifier();
-  if (at("++") || at("--")) increment(name, tokens_[pos_++].text);
-  else assignment(name);
+  if (at("++") || at("--"))
+    increment(name, tokens_[pos_++].text);
+  else
+    assignment(name);
   end_statement();
 }
 
@@ -224,8 +229,8 @@ void Parser::store(Variable& var, Value v) {
 void Parser::assignment(const std::string& name) {
   Variable& var = assignable(name);
   const Token& op = peek();
-  static constexpr std::string_view kCompound[] = {"+=", "-=", "*=", "/=", "%=",
-                                                   "&=", "|=", "^=", "<<=", ">>="};
+  static constexpr std::string_view kCompound[] = {
+      "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
   if (accept("=")) return store(var, expression());
   for (std::string_view c : kCompound) {
     if (op.kind == TokKind::Punct && op.text == c) {

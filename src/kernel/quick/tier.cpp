@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <string>
 #include <tuple>
-#include <mutex>
 
 #include "ndgpu/errors.hpp"
 
@@ -93,8 +93,10 @@ std::optional<CompiledKernel> quick_interpreter(Device device, const KernelSourc
   if (s.kernel) return s.kernel;
   if (s.pending) {
     try {
-      if (mode == QuickTier::On) s.kernel = s.pending->wait();
-      else s.kernel = s.pending->ready();
+      if (mode == QuickTier::On)
+        s.kernel = s.pending->wait();
+      else
+        s.kernel = s.pending->ready();
     } catch (const std::exception&) {
       s.pending.reset();  // a failed interpreter compile: the quick tier stays off here
       return std::nullopt;
@@ -131,22 +133,36 @@ std::optional<CompiledKernel> BackgroundCompile::ready() {
   return result_.get();
 }
 
-CompiledKernel BackgroundCompile::wait() { return result_.get(); }
+CompiledKernel BackgroundCompile::wait() {
+  return result_.get();
+}
 
 std::optional<interp::Type> interp_type(DType t) {
   switch (t) {
-    case DType::Bool: return interp::Bool;
-    case DType::Int8: return interp::I8;
-    case DType::UInt8: return interp::U8;
-    case DType::Int16: return interp::I16;
-    case DType::UInt16: return interp::U16;
-    case DType::Int32: return interp::I32;
-    case DType::UInt32: return interp::U32;
-    case DType::Int64: return interp::I64;
-    case DType::UInt64: return interp::U64;
-    case DType::Float32: return interp::F32;
-    case DType::Float64: return interp::F64;
-    default: return std::nullopt;
+    case DType::Bool:
+      return interp::Bool;
+    case DType::Int8:
+      return interp::I8;
+    case DType::UInt8:
+      return interp::U8;
+    case DType::Int16:
+      return interp::I16;
+    case DType::UInt16:
+      return interp::U16;
+    case DType::Int32:
+      return interp::I32;
+    case DType::UInt32:
+      return interp::U32;
+    case DType::Int64:
+      return interp::I64;
+    case DType::UInt64:
+      return interp::U64;
+    case DType::Float32:
+      return interp::F32;
+    case DType::Float64:
+      return interp::F64;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -178,9 +194,13 @@ void trace_quick_decline(const std::string& kernel, const std::string& why) {
   if (on) std::fprintf(stderr, "ndgpu: quick tier declines %s: %s\n", kernel.c_str(), why.c_str());
 }
 
-QuickStats quick_stats() { return {interpreted.load(), compiles_started.load()}; }
+QuickStats quick_stats() {
+  return {interpreted.load(), compiles_started.load()};
+}
 
-void count_interpreted_launch() { ++interpreted; }
+void count_interpreted_launch() {
+  ++interpreted;
+}
 
 }  // namespace ndgpu::kernel
 
@@ -191,7 +211,9 @@ QuickTier quick_tier() {
   static const QuickTier from_env = kernel::tier_from_env();
   return from_env;
 }
-void set_quick_tier(QuickTier tier) { kernel::mode_override.store(int(tier)); }
+void set_quick_tier(QuickTier tier) {
+  kernel::mode_override.store(int(tier));
+}
 void enable_quick_tier_by_default() {
   if (!kernel::mode_env()) set_quick_tier(QuickTier::Auto);
 }

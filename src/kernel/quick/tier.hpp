@@ -12,10 +12,10 @@
 
 #include "kernel/cache/lookup.hpp"
 #include "kernel/limits.hpp"
-#include "ndgpu/kernel_cache.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/dtype.hpp"
 #include "ndgpu/interp_program.cuh"
+#include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu::kernel {
 
@@ -33,7 +33,6 @@ const KernelSource& rows_interpreter_source(bool fast_math);
 
 // The interpreter's value type for a dtype (none for float16 and complex).
 std::optional<interp::Type> interp_type(DType t);
-
 
 // A kernel compiling on another thread (wait_for_background_work() waits for all of them).
 class BackgroundCompile {

@@ -9,23 +9,33 @@ namespace ndgpu::kernel::quick {
 
 using namespace interp;
 
-void reject(std::string why) { throw Reject{std::move(why)}; }
+void reject(std::string why) {
+  throw Reject{std::move(why)};
+}
 
 CType ctype_of(Type t) {
   bool wide = t == I64 || t == U64;
   return CType{t, wide, wide};
 }
 
-CType long_ctype(Type t) { return CType{t, false, false}; }
+CType long_ctype(Type t) {
+  return CType{t, false, false};
+}
 
-bool is_float(Type t) { return t == F32 || t == F64; }
-bool is_integer(Type t) { return t < F32; }
-bool is_signed_int(Type t) { return t == I8 || t == I16 || t == I32 || t == I64; }
+bool is_float(Type t) {
+  return t == F32 || t == F64;
+}
+bool is_integer(Type t) {
+  return t < F32;
+}
+bool is_signed_int(Type t) {
+  return t == I8 || t == I16 || t == I32 || t == I64;
+}
 
 const char* type_name(Type t) {
-  static constexpr std::array<const char*, kTypes> kNames = {
-      "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
-      "float32", "float64"};
+  static constexpr std::array<const char*, kTypes> kNames = {"bool",   "int8",    "uint8",  "int16",
+                                                             "uint16", "int32",   "uint32", "int64",
+                                                             "uint64", "float32", "float64"};
   return t < kTypes ? kNames[t] : "?";
 }
 
@@ -36,8 +46,12 @@ CType promote(CType c) {
 
 namespace {
 
-int rank(Type t) { return t == I64 || t == U64 ? 2 : 1; }  // after promotion: int or 64-bit
-Type to_unsigned(Type t) { return t == I32 ? U32 : t == I64 ? U64 : t; }
+int rank(Type t) {
+  return t == I64 || t == U64 ? 2 : 1;
+}  // after promotion: int or 64-bit
+Type to_unsigned(Type t) {
+  return t == I32 ? U32 : t == I64 ? U64 : t;
+}
 
 // Both 64-bit: long long on a platform when either is; else the 64-bit one's spelling.
 CType spelled(Type t, CType a, CType b) {
@@ -64,22 +78,25 @@ CType common_type(CType a, CType b) {
     t = rank(a.t) >= rank(b.t) ? a.t : b.t;
   } else {
     Type s = a_signed ? a.t : b.t, u = a_signed ? b.t : a.t;
-    if (rank(u) >= rank(s)) t = u;
-    else if (rank(s) > rank(u)) t = s;  // 64-bit signed holds every 32-bit unsigned value
-    else t = to_unsigned(s);
+    if (rank(u) >= rank(s))
+      t = u;
+    else if (rank(s) > rank(u))
+      t = s;  // 64-bit signed holds every 32-bit unsigned value
+    else
+      t = to_unsigned(s);
   }
   return spelled(t, a, b);
 }
 
 bool Specifiers::any() const {
-  return n_signed + n_unsigned + n_char + n_short + n_int + n_long + n_bool + n_float +
-             n_double + n_auto > 0;
+  return n_signed + n_unsigned + n_char + n_short + n_int + n_long + n_bool + n_float + n_double +
+             n_auto >
+         0;
 }
 
 bool is_type_keyword(std::string_view w) {
   return w == "signed" || w == "unsigned" || w == "char" || w == "short" || w == "int" ||
-         w == "long" || w == "bool" || w == "float" || w == "double" || w == "auto" ||
-         w == "const";
+         w == "long" || w == "bool" || w == "float" || w == "double" || w == "auto" || w == "const";
 }
 
 void count_specifier(Specifiers& s, std::string_view w) {
@@ -122,11 +139,16 @@ bool typedef_name(std::string_view n, CType& out) {
   };
   // int64_t is long on the host (glibc) and long long under NVRTC (common.cuh).
   static const Named kNames[] = {
-      {"size_t", long_ctype(U64)},   {"ptrdiff_t", long_ctype(I64)},
-      {"int8_t", ctype_of(I8)},      {"uint8_t", ctype_of(U8)},
-      {"int16_t", ctype_of(I16)},    {"uint16_t", ctype_of(U16)},
-      {"int32_t", ctype_of(I32)},    {"uint32_t", ctype_of(U32)},
-      {"int64_t", CType{I64, false, true}}, {"uint64_t", CType{U64, false, true}},
+      {"size_t", long_ctype(U64)},
+      {"ptrdiff_t", long_ctype(I64)},
+      {"int8_t", ctype_of(I8)},
+      {"uint8_t", ctype_of(U8)},
+      {"int16_t", ctype_of(I16)},
+      {"uint16_t", ctype_of(U16)},
+      {"int32_t", ctype_of(I32)},
+      {"uint32_t", ctype_of(U32)},
+      {"int64_t", CType{I64, false, true}},
+      {"uint64_t", CType{U64, false, true}},
   };
   for (const Named& k : kNames)
     if (n == k.name) {
@@ -137,18 +159,37 @@ bool typedef_name(std::string_view n, CType& out) {
 }
 
 bool is_reserved_word(std::string_view n) {
-  static constexpr std::string_view kWords[] = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
-      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-      "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-      "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
-      "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
-      "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  static constexpr std::string_view kWords[] = {"alignas",       "alignof",     "and",
+                                                "and_eq",        "asm",         "auto",
+                                                "bitand",        "bitor",       "bool",
+                                                "break",         "case",        "catch",
+                                                "char",          "char8_t",     "char16_t",
+                                                "char32_t",      "class",       "compl",
+                                                "concept",       "const",       "consteval",
+                                                "constexpr",     "constinit",   "const_cast",
+                                                "continue",      "co_await",    "co_return",
+                                                "co_yield",      "decltype",    "default",
+                                                "delete",        "do",          "double",
+                                                "dynamic_cast",  "else",        "enum",
+                                                "explicit",      "export",      "extern",
+                                                "false",         "float",       "for",
+                                                "friend",        "goto",        "if",
+                                                "inline",        "int",         "long",
+                                                "mutable",       "namespace",   "new",
+                                                "noexcept",      "not",         "not_eq",
+                                                "nullptr",       "operator",    "or",
+                                                "or_eq",         "private",     "protected",
+                                                "public",        "register",    "reinterpret_cast",
+                                                "requires",      "return",      "short",
+                                                "signed",        "sizeof",      "static",
+                                                "static_assert", "static_cast", "struct",
+                                                "switch",        "template",    "this",
+                                                "thread_local",  "throw",       "true",
+                                                "try",           "typedef",     "typeid",
+                                                "typename",      "union",       "unsigned",
+                                                "using",         "virtual",     "void",
+                                                "volatile",      "wchar_t",     "while",
+                                                "xor",           "xor_eq"};
   for (std::string_view w : kWords)
     if (n == w) return true;
   return false;

@@ -7,9 +7,9 @@
 namespace ndgpu::kernel {
 namespace {
 
-const char* const kTypeWords[] = {"void", "bool", "char", "short", "int", "long", "float",
-                                  "double", "signed", "unsigned", "const", "volatile",
-                                  "__restrict__", "__restrict", "struct"};
+const char* const kTypeWords[] = {"void",  "bool",     "char",         "short",      "int",
+                                  "long",  "float",    "double",       "signed",     "unsigned",
+                                  "const", "volatile", "__restrict__", "__restrict", "struct"};
 bool type_word(const std::string& w) {
   for (const char* k : kTypeWords)
     if (w == k) return true;
@@ -84,7 +84,8 @@ std::vector<CudaKernelDecl> parse_cuda_kernels(const std::string& source) {
     k.extern_c = !extern_c_block.empty() && extern_c_block.back();
     for (size_t j = decl_start; j < i; ++j) {
       if (is(t[j], "extern") && j + 1 < i && t[j + 1].kind == Token::String) k.extern_c = true;
-      if (is(t[j], "template") && j + 1 < i && is(t[j + 1], "<")) k.template_params = template_names(t, j + 1);
+      if (is(t[j], "template") && j + 1 < i && is(t[j + 1], "<"))
+        k.template_params = template_names(t, j + 1);
     }
     // The name is the identifier before the first '(' that is not an attribute's.
     size_t j = i + 1;
@@ -127,7 +128,8 @@ NameExpression parse_name_expression(const std::string& expr) {
   for (size_t i = 0; i < lt; ++i) ne.base += t[i].text;
   if (lt < t.size()) {
     size_t close = match(t, lt);
-    for (auto& part : split_commas(t, lt + 1, std::min(close, t.size()))) ne.args.push_back(join(part));
+    for (auto& part : split_commas(t, lt + 1, std::min(close, t.size())))
+      ne.args.push_back(join(part));
   }
   // A qualified name ("ns::k<float>") is looked up by its last component.
   size_t colon = ne.base.rfind("::");

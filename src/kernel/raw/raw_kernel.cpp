@@ -13,17 +13,22 @@ namespace {
 using kernel::ParamType;
 
 std::string describe(const RawArg& a) {
-  if (auto* arr = std::get_if<NDArray>(&a)) return std::string("a ") + dtype_name(arr->dtype()) + " array";
+  if (auto* arr = std::get_if<NDArray>(&a))
+    return std::string("a ") + dtype_name(arr->dtype()) + " array";
   if (auto* b = std::get_if<RawBytes>(&a))
     return b->what + " of " + std::to_string(b->bytes.size()) + " bytes";
   if (std::holds_alternative<std::nullptr_t>(a)) return "None";
   const Scalar& s = std::get<Scalar>(a);
   if (!s.weak()) return std::string("a numpy.") + dtype_name(s.dtype());
   switch (s.weak_kind()) {
-    case WeakKind::Bool: return "a Python bool";
-    case WeakKind::Int: return "a Python int";
-    case WeakKind::Float: return "a Python float";
-    default: return "a Python complex";
+    case WeakKind::Bool:
+      return "a Python bool";
+    case WeakKind::Int:
+      return "a Python int";
+    case WeakKind::Float:
+      return "a Python float";
+    default:
+      return "a Python complex";
   }
 }
 
@@ -46,10 +51,14 @@ bool scalar_accepts(DType want, const Scalar& s) {
            (is_integer(have) && is_integer(want) && itemsize(have) == itemsize(want));
   }
   switch (s.weak_kind()) {
-    case WeakKind::Bool: return true;
-    case WeakKind::Int: return want != DType::Bool;
-    case WeakKind::Float: return is_inexact(want);
-    default: return is_complex(want);
+    case WeakKind::Bool:
+      return true;
+    case WeakKind::Int:
+      return want != DType::Bool;
+    case WeakKind::Float:
+      return is_inexact(want);
+    default:
+      return is_complex(want);
   }
 }
 
@@ -95,18 +104,27 @@ RawKernel::RawKernel(const std::string& code, const std::string& name,
 RawKernel::RawKernel(std::shared_ptr<kernel::RawModuleState> module, std::string name)
     : module_(std::move(module)), name_(std::move(name)) {}
 
-void* RawKernel::function() const { return module_->function(current_device(), name_); }
+void* RawKernel::function() const {
+  return module_->function(current_device(), name_);
+}
 
-const std::string& RawKernel::code() const { return module_->code; }
-const std::string& RawKernel::backend() const { return module_->backend; }
-const std::vector<std::string>& RawKernel::options() const { return module_->options; }
+const std::string& RawKernel::code() const {
+  return module_->code;
+}
+const std::string& RawKernel::backend() const {
+  return module_->backend;
+}
+const std::vector<std::string>& RawKernel::options() const {
+  return module_->options;
+}
 
 std::string RawKernel::signature() const {
   const auto* decl = module_->declaration(name_);
   if (!decl) return "";
   const kernel::CudaKernelDecl* d = &decl->decl;
   std::string s;
-  for (const auto& p : d->params) s += (s.empty() ? "" : ", ") + p.type + (p.name.empty() ? "" : " " + p.name);
+  for (const auto& p : d->params)
+    s += (s.empty() ? "" : ", ") + p.type + (p.name.empty() ? "" : " " + p.name);
   return s;
 }
 
@@ -121,10 +139,11 @@ void RawKernel::set_max_dynamic_shared_size_bytes(int bytes) const {
   backend_for(d).set_max_dynamic_shared_size(d.index, function(), bytes);
 }
 
-void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
-                           size_t shared_mem, std::optional<StreamHandle> stream) const {
+void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args, size_t shared_mem,
+                           std::optional<StreamHandle> stream) const {
   auto dims = [](Dim3 v) {
-    return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
+    return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) +
+           ")";
   };
   std::string who = "RawKernel '" + name_ + "'";
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
@@ -154,8 +173,8 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args,
     // The parameter's description is only built for an error.
     auto param_text = [&] {
       const auto& p = decl->params[i];
-      return "argument " + std::to_string(i + 1) + " ('" + (p.name.empty() ? "?" : p.name) +
-             "', " + p.type + ")";
+      return "argument " + std::to_string(i + 1) + " ('" + (p.name.empty() ? "?" : p.name) + "', " +
+             p.type + ")";
     };
     auto refuse = [&](const std::string& why) {
       throw TypeError(who + ": " + param_text() + " cannot take " + describe(a) + why);

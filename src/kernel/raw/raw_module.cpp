@@ -121,7 +121,8 @@ LoadedModule& RawModuleState::load(Device device) {
   if (binary.empty()) {
     module = get_module(device, src);
   } else if (device.type == DeviceType::CPU) {
-    throw ValueError("RawModule(path='" + path + "'): the CPU backend cannot run CUDA binaries "
+    throw ValueError("RawModule(path='" + path +
+                     "'): the CPU backend cannot run CUDA binaries "
                      "(cubin, PTX, fatbin); pass the CUDA source as code= or a .cu path");
   } else {
     module = backend_for(device).load(device.index, CompiledBinary{binary, {}}, src);
@@ -131,9 +132,10 @@ LoadedModule& RawModuleState::load(Device device) {
 
 void* RawModuleState::function(Device device, const std::string& name) {
   bool is_expr = name.find('<') != std::string::npos;
-  if (is_expr && std::find(name_expressions.begin(), name_expressions.end(), name) ==
-                     name_expressions.end())
-    throw ValueError("RawModule has no '" + name + "': a template instantiation must be listed "
+  if (is_expr &&
+      std::find(name_expressions.begin(), name_expressions.end(), name) == name_expressions.end())
+    throw ValueError("RawModule has no '" + name +
+                     "': a template instantiation must be listed "
                      "in name_expressions");
   std::lock_guard lk(mu_);
   void* f = load(device).function(name);
@@ -145,7 +147,8 @@ void* RawModuleState::function(Device device, const std::string& name) {
                        "', which the CPU backend needs to call it");
   }
   if (backend == "nvcc" && device.type != DeviceType::CPU)
-    throw ValueError("kernel '" + name + "' was not found in the module (backend='nvcc' finds "
+    throw ValueError("kernel '" + name +
+                     "' was not found in the module (backend='nvcc' finds "
                      "extern \"C\" kernels only)");
   throw ValueError("kernel '" + name + "' was not found in the module");
 }
@@ -158,13 +161,13 @@ RawModule::RawModule(const std::string& code, const std::string& path,
                      std::vector<std::string> options, const std::string& backend,
                      std::vector<std::string> name_expressions, bool translate_cucomplex)
     : state_(std::make_shared<kernel::RawModuleState>()) {
-  if (code.empty() == path.empty())
-    throw TypeError("RawModule needs exactly one of code and path");
+  if (code.empty() == path.empty()) throw TypeError("RawModule needs exactly one of code and path");
   if (backend != "nvrtc" && backend != "nvcc")
     throw ValueError("RawModule: backend must be 'nvrtc' or 'nvcc', got '" + backend + "'");
   if (backend == "nvcc" && !name_expressions.empty())
-    throw ValueError("RawModule: name_expressions need backend='nvrtc' (nvcc reports no "
-                     "lowered names)");
+    throw ValueError(
+        "RawModule: name_expressions need backend='nvrtc' (nvcc reports no "
+        "lowered names)");
   auto& s = *state_;
   s.backend = backend;
   s.options = options;
@@ -175,7 +178,8 @@ RawModule::RawModule(const std::string& code, const std::string& path,
     auto bytes = read_file(path);
     if (!bytes) throw ValueError("RawModule: cannot read '" + path + "'");
     // CUDA source is text with a kernel in it; anything else is a binary for the driver.
-    bool source = bytes->find('\0') == std::string::npos && bytes->find("__global__") != std::string::npos &&
+    bool source = bytes->find('\0') == std::string::npos &&
+                  bytes->find("__global__") != std::string::npos &&
                   bytes->find(".version") == std::string::npos;
     (source ? text : s.binary) = *bytes;
   }
@@ -208,7 +212,8 @@ RawModule::RawModule(const std::string& code, const std::string& path,
 RawKernel RawModule::get_function(const std::string& name) const {
   const auto& ne = state_->name_expressions;
   if (name.find('<') != std::string::npos && std::find(ne.begin(), ne.end(), name) == ne.end())
-    throw ValueError("RawModule has no '" + name + "': a template instantiation must be listed "
+    throw ValueError("RawModule has no '" + name +
+                     "': a template instantiation must be listed "
                      "in name_expressions");
   return RawKernel(state_, name);
 }
@@ -225,9 +230,15 @@ void RawModule::compile() const {
   }
 }
 
-const std::string& RawModule::code() const { return state_->code; }
-const std::string& RawModule::backend() const { return state_->backend; }
-const std::vector<std::string>& RawModule::options() const { return state_->options; }
+const std::string& RawModule::code() const {
+  return state_->code;
+}
+const std::string& RawModule::backend() const {
+  return state_->backend;
+}
+const std::vector<std::string>& RawModule::options() const {
+  return state_->options;
+}
 const std::vector<std::string>& RawModule::name_expressions() const {
   return state_->name_expressions;
 }

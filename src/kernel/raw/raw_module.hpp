@@ -17,9 +17,9 @@ struct RawModuleState {
   std::string code;    // CUDA C++ (empty when loaded from a binary)
   std::string binary;  // a cubin, PTX or fatbin read from `path`
   std::string path;
-  std::vector<std::string> options;                 // as given
-  std::vector<std::string> compile_options;         // without -I (headers travel in memory)
-  std::map<std::string, std::string> headers;       // found through -I
+  std::vector<std::string> options;            // as given
+  std::vector<std::string> compile_options;    // without -I (headers travel in memory)
+  std::map<std::string, std::string> headers;  // found through -I
   std::string backend = "nvrtc";
   std::vector<std::string> name_expressions;
   std::vector<CudaKernelDecl> kernels;

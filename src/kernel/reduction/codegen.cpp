@@ -8,11 +8,14 @@
 namespace ndgpu::kernel {
 namespace {
 
-std::string ctype(DType t) { return kernel_ctype(t); }
+std::string ctype(DType t) {
+  return kernel_ctype(t);
+}
 
 // Reads of input `a` at byte offset `off`, converted to the parameter's type.
 std::string load(const ArgSpec& a, const std::string& off) {
-  std::string ref = "*(const " + ctype(a.storage) + "*)(_p_" + a.param->name + ".ptr + " + off + ")";
+  std::string ref =
+      "*(const " + ctype(a.storage) + "*)(_p_" + a.param->name + ".ptr + " + off + ")";
   if (a.type == a.storage) return ref;
   return "ndgpu::cast<" + ctype(a.type) + ">(" + ref + ")";
 }
@@ -30,7 +33,8 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   entry.name = s.name;
 
   // By-need headers first: reduce.cuh's fast-math sqrt macro must not reach them.
-  write_device_includes(src, s.args, s.preamble + all_code + " " + s.reduce_ctype + " " + s.identity);
+  write_device_includes(src, s.args,
+                        s.preamble + all_code + " " + s.reduce_ctype + " " + s.identity);
   for (const auto& h : s.includes) src << "#include \"" << h << "\"\n";
   src << "#include \"ndgpu/reduce.cuh\"\n";
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
@@ -45,10 +49,14 @@ KernelSource generate_reduction(const ReductionSpec& s) {
     if (a.kind == ArgKind::Array && !a.is_output) single_input = &a, ++n_inputs;
   }
   if (n_inputs != 1) single_input = nullptr;
-  for (auto [type, name] : {std::pair<std::string, std::string>{"ndgpu::Extents<" + I + ", " + So + ">", "_oshape"},
-                            {"ndgpu::Extents<" + I + ", " + Sr + ">", "_rshape"},
-                            {I, "_out_size"}, {I, "_red_size"}, {I, "_chunk"},
-                            {"char*", "_partial"}, {"int", "_mode"}}) {
+  for (auto [type, name] :
+       {std::pair<std::string, std::string>{"ndgpu::Extents<" + I + ", " + So + ">", "_oshape"},
+        {"ndgpu::Extents<" + I + ", " + Sr + ">", "_rshape"},
+        {I, "_out_size"},
+        {I, "_red_size"},
+        {I, "_chunk"},
+        {"char*", "_partial"},
+        {"int", "_mode"}}) {
     params.push_back(type + " " + name);
     entry.param_types.push_back(type);
   }
@@ -62,10 +70,12 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   src << "  _type_reduce* _part = (_type_reduce*)_partial;\n";
   for (const auto& a : s.args)
     if (a.kind == ArgKind::Scalar)
-      src << "  const " << ctype(a.type) << " " << a.param->name << " = _s_" << a.param->name << ";\n";
+      src << "  const " << ctype(a.type) << " " << a.param->name << " = _s_" << a.param->name
+          << ";\n";
   src << "  const _type_reduce _identity = _type_reduce(" << s.identity << ");\n";
   src << "  auto _red = [&](const _type_reduce& a, const _type_reduce& b) -> _type_reduce {\n"
-         "    return (" << s.reduce_expr << ");\n  };\n";
+         "    return ("
+      << s.reduce_expr << ");\n  };\n";
 
   // The map: one element of each input at (output _o, reduced index _j).
   bool uses_index = uses_identifier(all_code, "i") || uses_identifier(all_code, "_i") ||
@@ -80,7 +90,8 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   };
   if (single_input) {
     const ArgSpec& a = *single_input;
-    src << "  auto _mapv = [&](const " << ctype(a.storage) << "& _v, _I _o, _I _j) -> _type_reduce {\n";
+    src << "  auto _mapv = [&](const " << ctype(a.storage)
+        << "& _v, _I _o, _I _j) -> _type_reduce {\n";
     src << index_locals("    ");
     src << "    const " << ctype(a.type) << " " << a.param->name << " = "
         << (a.type == a.storage ? "_v" : "ndgpu::cast<" + ctype(a.type) + ">(_v)") << ";\n";
@@ -89,8 +100,8 @@ KernelSource generate_reduction(const ReductionSpec& s) {
                       ".strides) + ndgpu::unravel_offset<_I, " + Sr + ">(_j, _rshape.v, _p_" +
                       a.param->name + ".strides + " + So + ")";
     src << "  auto _map = [&](_I _o, _I _j) -> _type_reduce {\n";
-    src << "    return _mapv(*(const " << ctype(a.storage) << "*)(_p_" << a.param->name
-        << ".ptr + " << off << "), _o, _j);\n  };\n";
+    src << "    return _mapv(*(const " << ctype(a.storage) << "*)(_p_" << a.param->name << ".ptr + "
+        << off << "), _o, _j);\n  };\n";
   } else {
     src << "  auto _map = [&](_I _o, _I _j) -> _type_reduce {\n";
     src << index_locals("    ");
@@ -98,8 +109,8 @@ KernelSource generate_reduction(const ReductionSpec& s) {
       if (a.kind != ArgKind::Array || a.is_output) continue;
       const std::string& n = a.param->name;
       std::string off = "ndgpu::unravel_offset<_I, " + So + ">(_o, _oshape.v, _p_" + n +
-                        ".strides) + ndgpu::unravel_offset<_I, " + Sr + ">(_j, _rshape.v, _p_" +
-                        n + ".strides + " + So + ")";
+                        ".strides) + ndgpu::unravel_offset<_I, " + Sr + ">(_j, _rshape.v, _p_" + n +
+                        ".strides + " + So + ")";
       src << "    const " << ctype(a.type) << " " << n << " = " << load(a, off) << ";\n";
     }
     src << "    return _type_reduce(" << s.map_expr << ");\n  };\n";
@@ -131,40 +142,46 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   src << "  switch (_mode) {\n";
   auto wanted = [&](int mode) { return (s.modes >> mode) & 1u; };
   if (wanted(0))
-  src << "  case 0:\n"
-         "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
-         "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, _rb, _re,\n"
-         "          [&](_I _j) { return _map(_o, _j); }, _red);\n"
-         "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
-         "    });\n    break;\n";
+    src << "  case 0:\n"
+           "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
+           "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, _rb, _re,\n"
+           "          [&](_I _j) { return _map(_o, _j); }, _red);\n"
+           "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
+           "    });\n    break;\n";
   if (wanted(1))
-  src << "  case 1:\n"
-         "    ndgpu::cols_reduce(_identity, _out_size, _rb, _re, _map, _red, _fin);\n    break;\n";
+    src << "  case 1:\n"
+           "    ndgpu::cols_reduce(_identity, _out_size, _rb, _re, _map, _red, _fin);\n    "
+           "break;\n";
   if (wanted(2) && single_input && s.vec_width > 1 && R == 1) {
     const std::string& n = single_input->param->name;
     std::string st = ctype(single_input->storage);
     src << "  case 2:\n"
            "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
-           "      const " << st << "* _row = (const " << st << "*)(_p_" << n
-        << ".ptr + ndgpu::unravel_offset<_I, " << So << ">(_o, _oshape.v, _p_" << n << ".strides));\n"
-           "      _type_reduce _acc = ndgpu::block_reduce_row_vec<" << s.vec_width
+           "      const "
+        << st << "* _row = (const " << st << "*)(_p_" << n << ".ptr + ndgpu::unravel_offset<_I, "
+        << So << ">(_o, _oshape.v, _p_" << n
+        << ".strides));\n"
+           "      _type_reduce _acc = ndgpu::block_reduce_row_vec<"
+        << s.vec_width
         << ">(_identity, _row, _rb, _re,\n"
-           "          [&](const " << st << "& _v, _I _j) { return _mapv(_v, _o, _j); }, _red);\n"
+           "          [&](const "
+        << st
+        << "& _v, _I _j) { return _mapv(_v, _o, _j); }, _red);\n"
            "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
            "    });\n    break;\n";
   }
   if (wanted(3))
-  src << "  case 3:\n"
-         "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
-         "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, (_I)0, _chunk,\n"
-         "          [&](_I _s) { return _part[_s * _out_size + _o]; }, _red);\n"
-         "      if (ndgpu::block_leader()) _post(_o, _acc);\n"
-         "    });\n    break;\n";
+    src << "  case 3:\n"
+           "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
+           "      _type_reduce _acc = ndgpu::block_reduce_range(_identity, (_I)0, _chunk,\n"
+           "          [&](_I _s) { return _part[_s * _out_size + _o]; }, _red);\n"
+           "      if (ndgpu::block_leader()) _post(_o, _acc);\n"
+           "    });\n    break;\n";
   if (wanted(4))
-  src << "  case 4:\n"
-         "    ndgpu::cols_reduce(_identity, _out_size, (_I)0, _chunk,\n"
-         "        [&](_I _o, _I _s) { return _part[_s * _out_size + _o]; }, _red, _post);\n"
-         "    break;\n";
+    src << "  case 4:\n"
+           "    ndgpu::cols_reduce(_identity, _out_size, (_I)0, _chunk,\n"
+           "        [&](_I _o, _I _s) { return _part[_s * _out_size + _o]; }, _red, _post);\n"
+           "    break;\n";
   src << "  }\n}\n";
 
   return finish_source(src, std::move(entry), s.name);

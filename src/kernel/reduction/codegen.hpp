@@ -10,11 +10,11 @@ namespace ndgpu::kernel {
 // What the generated kernel's `_mode` argument selects (one entry serves every strategy,
 // so a new layout of the same types costs no compile).
 enum ReduceMode : int {
-  kModeRows = 0,        // a block per output, threads over the reduced range
-  kModeColumns = 1,     // a thread per output
-  kModeRowsVec = 2,     // rows, with 16-byte loads of the single input
-  kModeFinalRows = 3,   // second pass: a block per output over the partials
-  kModeFinalColumns = 4 // second pass: a thread per output over the partials
+  kModeRows = 0,         // a block per output, threads over the reduced range
+  kModeColumns = 1,      // a thread per output
+  kModeRowsVec = 2,      // rows, with 16-byte loads of the single input
+  kModeFinalRows = 3,    // second pass: a block per output over the partials
+  kModeFinalColumns = 4  // second pass: a thread per output over the partials
 };
 
 struct ReductionSpec {
@@ -26,8 +26,8 @@ struct ReductionSpec {
   std::vector<ArgSpec> args;                         // outputs first, then inputs
   int out_ndim = 0, red_ndim = 1;
   bool index32 = true;
-  int vec_width = 0;  // > 0: emit kModeRowsVec for the single input array
-  unsigned modes = 0x1f;  // bit k set: emit case k of the mode switch
+  int vec_width = 0;        // > 0: emit kModeRowsVec for the single input array
+  unsigned modes = 0x1f;    // bit k set: emit case k of the mode switch
   bool plain_rows = false;  // the plain row kernel (reduction/codegen_rows.cpp) instead
 };
 

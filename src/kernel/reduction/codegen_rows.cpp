@@ -10,14 +10,16 @@
 namespace ndgpu::kernel {
 namespace {
 
-std::string ctype(DType t) { return kernel_ctype(t); }
+std::string ctype(DType t) {
+  return kernel_ctype(t);
+}
 
 }  // namespace
 
 bool plain_rows_reduce_type(const std::string& ctype_name) {
   // Plain arithmetic types: __shared__ arrays of them need no constructor.
-  for (const char* t : {"float", "double", "int", "unsigned int", "long long",
-                        "unsigned long long", "long", "unsigned long"})
+  for (const char* t : {"float", "double", "int", "unsigned int", "long long", "unsigned long long",
+                        "long", "unsigned long"})
     if (ctype_name == t) return true;
   return false;
 }
@@ -43,11 +45,17 @@ KernelSource generate_reduction_plain_rows(const ReductionSpec& s) {
   src << "__device__ __forceinline__ _type_reduce _red_" << s.name
       << "(const _type_reduce& a, const _type_reduce& b) { return (" << s.reduce_expr << "); }\n";
 
-  const std::string params[] = {
-      "ndgpu::Strided<" + I + ", 1>", "ndgpu::Strided<" + I + ", 2>",
-      "ndgpu::Extents<" + I + ", 1>", "ndgpu::Extents<" + I + ", 1>", I, I, I, "char*", "int"};
-  const std::string names[] = {"_p_" + y, "_p_" + x, "_oshape", "_rshape", "_out_size",
-                               "_red_size", "_chunk", "_partial", "_mode"};
+  const std::string params[] = {"ndgpu::Strided<" + I + ", 1>",
+                                "ndgpu::Strided<" + I + ", 2>",
+                                "ndgpu::Extents<" + I + ", 1>",
+                                "ndgpu::Extents<" + I + ", 1>",
+                                I,
+                                I,
+                                I,
+                                "char*",
+                                "int"};
+  const std::string names[] = {"_p_" + y,   "_p_" + x, "_oshape",  "_rshape", "_out_size",
+                               "_red_size", "_chunk",  "_partial", "_mode"};
   src << "extern \"C\" __global__ void " << s.name << "(";
   for (size_t k = 0; k < 9; ++k) {
     src << (k ? ", " : "") << params[k] << " " << names[k];
@@ -63,7 +71,8 @@ KernelSource generate_reduction_plain_rows(const ReductionSpec& s) {
   src << "  __shared__ _type_reduce _sh[256];\n"
       << "  for (_I _o = (_I)blockIdx.x; _o < _out_size; _o += (_I)gridDim.x) {\n"
       << "    const char* _row = _p_" << x << ".ptr + _o * _p_" << x << ".strides[0];\n"
-      << "    _type_reduce _acc = _type_reduce(" << s.identity << ");\n"
+      << "    _type_reduce _acc = _type_reduce(" << s.identity
+      << ");\n"
       // Not unrolled: the compile time is ~10 ms less, and with no split a thread reads at
       // most a few dozen elements (may_split keeps longer rows on the general kernel).
       << "    #pragma unroll 1\n"
@@ -89,13 +98,16 @@ KernelSource generate_reduction_plain_rows(const ReductionSpec& s) {
       << "    _acc = _sh[0];\n"
       << "    if (threadIdx.x == 0) {\n"
       << "      const _type_reduce& a = _acc;\n";
-  std::string ref = "*(" + ctype(out.storage) + "*)(_p_" + y + ".ptr + _o * _p_" + y + ".strides[0])";
+  std::string ref =
+      "*(" + ctype(out.storage) + "*)(_p_" + y + ".ptr + _o * _p_" + y + ".strides[0])";
   if (out.type == out.storage) {
     src << "      " << ctype(out.type) << "& " << y << " = " << ref << ";\n"
-        << "      {\n" << s.post_map_expr << ";\n      }\n";
+        << "      {\n"
+        << s.post_map_expr << ";\n      }\n";
   } else {
     src << "      " << ctype(out.type) << " " << y << "{};\n"
-        << "      {\n" << s.post_map_expr << ";\n      }\n"
+        << "      {\n"
+        << s.post_map_expr << ";\n      }\n"
         << "      " << ref << " = ndgpu::cast<" << ctype(out.storage) << ">(" << y << ");\n";
   }
   src << "    }\n  }\n}\n";

@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "kernel/limits.hpp"
 #include "kernel/launch.hpp"
+#include "kernel/limits.hpp"
 #include "kernel/prepared_call.hpp"
 #include "kernel/quick/tier.hpp"
 #include "kernel/reduction/codegen.hpp"
-#include "kernel/reduction/shortcut.hpp"
 #include "kernel/reduction/launch.hpp"
 #include "kernel/reduction/plan.hpp"
 #include "kernel/reduction/quick.hpp"
+#include "kernel/reduction/shortcut.hpp"
 #include "kernel/spec_key.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -28,13 +28,15 @@ ReductionDefinition::ReductionDefinition(ReductionCode c)
       reduce_type_is_ctype(c.reduce_type_is_ctype),
       includes(std::move(c.includes)) {
   std::string code = map_expr + " " + post_map_expr;
-  uses_index = uses_identifier(code, "i") || uses_identifier(code, "_i") ||
-               uses_identifier(code, "_j");
+  uses_index =
+      uses_identifier(code, "i") || uses_identifier(code, "_i") || uses_identifier(code, "_j");
 }
 
 namespace {
 
-const NDArray* as_array(const Operand& op) { return std::get_if<NDArray>(&op); }
+const NDArray* as_array(const Operand& op) {
+  return std::get_if<NDArray>(&op);
+}
 
 std::string ctype_of(DType t) {
   std::string c = dtype_ctype(t);
@@ -116,19 +118,21 @@ Decision decide(const ReductionDefinition& def, const PreparedCall& pc, const Re
   // half the time (reduction/codegen_rows.cpp); vector loads gain little at that size.
   // With the quick tier forced on, the CPU takes it too: its row interpreter mirrors it.
   const auto& sp = pc.specs;
-  d.plain_rows = (pc.device.type == DeviceType::CUDA || quick_tier() == QuickTier::On) && rows &&
-                 plan.out_ndim() == 1 && plan.red_ndim() == 1 && sp.size() == 2 &&
-                 sp[0].kind == ArgKind::Array && sp[0].is_output && sp[1].kind == ArgKind::Array &&
-                 !sp[1].is_output && plain_rows_reduce_type(acc.ctype) &&
-                 plan.out_size * plan.red_size * int64_t(itemsize(sp[1].storage)) < kVectorMinBytes &&
-                 !may_split(pc.device, plan, d.strategy, 0);
+  d.plain_rows =
+      (pc.device.type == DeviceType::CUDA || quick_tier() == QuickTier::On) && rows &&
+      plan.out_ndim() == 1 && plan.red_ndim() == 1 && sp.size() == 2 &&
+      sp[0].kind == ArgKind::Array && sp[0].is_output && sp[1].kind == ArgKind::Array &&
+      !sp[1].is_output && plain_rows_reduce_type(acc.ctype) &&
+      plan.out_size * plan.red_size * int64_t(itemsize(sp[1].storage)) < kVectorMinBytes &&
+      !may_split(pc.device, plan, d.strategy, 0);
   if (d.plain_rows) d.vec_now = 0;
   const int main_mode = d.vec_now ? kModeRowsVec : rows ? kModeRows : kModeColumns;
   d.final_per_block = plan.out_size <= 4096;
   const unsigned final_mode = d.final_per_block ? kModeFinalRows : kModeFinalColumns;
-  d.modes = d.plain_rows ? 1u << 8  // its own key: the plain kernel
-                         : (1u << main_mode) |
-                               (may_split(pc.device, plan, d.strategy, d.vec_now) ? 1u << final_mode : 0u);
+  d.modes = d.plain_rows
+                ? 1u << 8  // its own key: the plain kernel
+                : (1u << main_mode) |
+                      (may_split(pc.device, plan, d.strategy, d.vec_now) ? 1u << final_mode : 0u);
   return d;
 }
 
@@ -199,8 +203,7 @@ std::optional<CompiledKernel> kernel_for(const ReductionDefinition& def, const P
 }  // namespace
 
 std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<const Operand> args,
-                                   const std::optional<std::vector<int64_t>>& axes,
-                                   bool keepdims) {
+                                   const std::optional<std::vector<int64_t>>& axes, bool keepdims) {
   if (args.size() == def.in.size() && args.size() <= 8) {
     SmallVector<const NDArray*, 8> ins;
     for (const Operand& op : args)
@@ -227,8 +230,8 @@ std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<con
   const unsigned final_mode = d.final_per_block ? kModeFinalRows : kModeFinalColumns;
   if (g.split() > 1 && !(d.modes >> final_mode & 1u))
     throw BackendError(def.name + ": internal error: a split reduction without its final pass");
-  ReductionRecipe recipe{*compiled, std::move(plan), {pc.specs.begin(), pc.specs.end()}, g,
-                         d.final_per_block, acc.size};
+  ReductionRecipe recipe{*compiled, std::move(plan),   {pc.specs.begin(), pc.specs.end()},
+                         g,         d.final_per_block, acc.size};
   launch_reduction(pc.device, def.name, recipe, pc.arrays, pc.raw_arrays, pc.scalars);
   remember_reduction(def, args, axes, keepdims, std::move(recipe), pc.outputs);
   return std::move(pc.outputs);

@@ -9,9 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kernel/cache/lookup.hpp"
 #include "kernel/definition.hpp"
 #include "kernel/prepared_call.hpp"
-#include "kernel/cache/lookup.hpp"
 #include "kernel/reduction/shortcut.hpp"
 #include "kernel/signature.hpp"
 #include "ndgpu/scalar.hpp"
@@ -24,10 +24,10 @@ struct QuickRowsSpec;  // reduction/quick.cpp
 // the built-ins add).
 struct ReductionCode {
   std::string in_params{}, out_params{};  // "T x", "T y"
-  std::string map_expr = "in0";       // per element, over the inputs
-  std::string reduce_expr = "a + b";  // combines accumulators a and b
+  std::string map_expr = "in0";           // per element, over the inputs
+  std::string reduce_expr = "a + b";      // combines accumulators a and b
   std::string post_map_expr = "out0 = a";
-  std::string identity{};               // the accumulator's start
+  std::string identity{};  // the accumulator's start
   std::string name = "reduce";
   // A dtype name, a placeholder letter, empty (the first output's type) or, with
   // `reduce_type_is_ctype`, a C type of `reduce_size` bytes (the built-ins' structs).
@@ -46,9 +46,9 @@ struct ReductionDefinition : KernelDefinition {
   // size is `reduce_size` (the built-ins' structs).
   std::string reduce_type;
   size_t reduce_size = 0;
-  bool reduce_type_is_ctype = false;  // reduce_type is a C type, never a dtype name
-  std::vector<std::string> includes;  // extra device headers
-  bool uses_index = false;  // the code reads i, _i or _j: keep C order
+  bool reduce_type_is_ctype = false;        // reduce_type is a C type, never a dtype name
+  std::vector<std::string> includes;        // extra device headers
+  bool uses_index = false;                  // the code reads i, _i or _j: keep C order
   mutable ReductionShortcutTable shortcut;  // the shortcut's recipes (reduction/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (reduction/quick.hpp).
   mutable std::unordered_map<std::string, std::shared_ptr<QuickRowsSpec>, KeyHash, std::equal_to<>>
@@ -59,7 +59,6 @@ struct ReductionDefinition : KernelDefinition {
 
 // `args`: inputs, optionally followed by outputs. `axes` empty optional: every axis.
 std::vector<NDArray> run_reduction(const ReductionDefinition& def, std::span<const Operand> args,
-                                   const std::optional<std::vector<int64_t>>& axes,
-                                   bool keepdims);
+                                   const std::optional<std::vector<int64_t>>& axes, bool keepdims);
 
 }  // namespace ndgpu::kernel

@@ -16,8 +16,10 @@ unsigned pow2_at_least(int64_t v, unsigned lo, unsigned hi) {
 }
 
 void push_index(ArgPack& pack, int64_t v, bool index32) {
-  if (index32) pack.push(int32_t(v));
-  else pack.push(int64_t(v));
+  if (index32)
+    pack.push(int32_t(v));
+  else
+    pack.push(int64_t(v));
 }
 
 void push_ints(ArgPack& pack, const char* ptr, const int64_t* vals, int n, bool index32) {
@@ -53,7 +55,8 @@ Geometry choose_geometry(Device device, void* fn, const ReductionPlan& plan, Red
     const bool tiny = out * red < 32768;
     int64_t units = st == ReduceStrategy::Rows ? out : (out + 15) / 16;
     int64_t gx = tiny ? 1 : std::clamp<int64_t>(units, 1, tasks);
-    if (!tiny && gx < tasks) split = std::clamp<int64_t>(tasks / gx, 1, std::max<int64_t>(red / 16384, 1));
+    if (!tiny && gx < tasks)
+      split = std::clamp<int64_t>(tasks / gx, 1, std::max<int64_t>(red / 16384, 1));
     g.grid.x = unsigned(gx);
     g.block.x = 1;
   } else if (st == ReduceStrategy::Rows) {
@@ -72,7 +75,8 @@ Geometry choose_geometry(Device device, void* fn, const ReductionPlan& plan, Red
     const unsigned block = 256;
     int64_t resident = be.resident_blocks(device.index, fn, block);
     int64_t gx = std::min<int64_t>((out + block - 1) / block, resident * 16);
-    if (gx < resident) split = std::clamp<int64_t>(resident / gx, 1, std::max<int64_t>(red / 64, 1));
+    if (gx < resident)
+      split = std::clamp<int64_t>(resident / gx, 1, std::max<int64_t>(red / 64, 1));
     g.grid.x = unsigned(std::max<int64_t>(gx, 1));
     g.block.x = block;
   }
@@ -102,8 +106,8 @@ void pack_reduction_args(ArgPack& pack, const ReductionRecipe& r,
   for (const auto& a : r.specs) {
     if (a.kind == ArgKind::Array) {
       int n = a.is_output ? plan.out_ndim() : plan.out_ndim() + plan.red_ndim();
-      push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(),
-                n, plan.index32);
+      push_ints(pack, static_cast<const char*>(op_arrays[op]->data()), plan.strides[op].data(), n,
+                plan.index32);
       ++op;
     } else if (a.kind == ArgKind::Scalar) {
       alignas(16) std::byte v[16];

@@ -53,9 +53,9 @@ bool may_split(Device device, const ReductionPlan& plan, ReduceStrategy st, int 
 // Packs the main pass's arguments (or, with a final mode, the second pass's) as the
 // generated kernel declares them.
 void pack_reduction_args(ArgPack& pack, const ReductionRecipe& r,
-                           std::span<const NDArray* const> op_arrays,
-                           std::span<const NDArray* const> raw_arrays,
-                           std::span<const Scalar* const> scalars, int64_t chunk, int mode,
-                           void* partials, std::span<const std::byte> extra_arg);
+                         std::span<const NDArray* const> op_arrays,
+                         std::span<const NDArray* const> raw_arrays,
+                         std::span<const Scalar* const> scalars, int64_t chunk, int mode,
+                         void* partials, std::span<const std::byte> extra_arg);
 
 }  // namespace ndgpu::kernel

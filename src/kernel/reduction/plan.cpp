@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "kernel/limits.hpp"
 #include <cstdlib>
+#include "kernel/limits.hpp"
 
 namespace ndgpu::kernel {
 namespace {

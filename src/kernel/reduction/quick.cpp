@@ -59,7 +59,8 @@ std::optional<interp::RowsPrograms> make_programs(const ReductionDefinition& def
   const QuickParam map_params[] = {{x, *it, false}, result};
   const QuickParam reduce_params[] = {{"a", *rt, false}, {"b", *rt, false}, result};
   const QuickParam post_params[] = {{"a", *rt, false}, {y, *ot, true}};
-  auto identity = compile_quick("ndgpu_out = ndgpu_reduce_t(" + def.identity + ");", identity_params, names);
+  auto identity =
+      compile_quick("ndgpu_out = ndgpu_reduce_t(" + def.identity + ");", identity_params, names);
   auto map = compile_quick("ndgpu_out = ndgpu_reduce_t(" + def.map_expr + ");", map_params, names);
   auto reduce = compile_quick("ndgpu_out = (" + def.reduce_expr + ");", reduce_params, names);
   auto post = compile_quick(def.post_map_expr, post_params, names);
@@ -97,9 +98,9 @@ RowsQuick rows_compile_or_interpret(const ReductionDefinition& def, std::string_
     src.options.push_back("-fmad=false");
     return src;
   };
-  QuickDecision d = decide_quick(def.mu, q->compile, device, no_fma,
-                                 rows_interpreter_source(q->fast_math),
-                                 call.elements <= kQuickMaxElements);
+  QuickDecision d =
+      decide_quick(def.mu, q->compile, device, no_fma, rows_interpreter_source(q->fast_math),
+                   call.elements <= kQuickMaxElements);
   r.compiled = d.compiled;
   r.interpreter = d.interpreter;
   r.programs = *q->programs;

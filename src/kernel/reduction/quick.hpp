@@ -8,8 +8,8 @@
 #include <string_view>
 #include <utility>
 
-#include "kernel/elementwise/codegen.hpp"
 #include "kernel/cache/lookup.hpp"
+#include "kernel/elementwise/codegen.hpp"
 #include "kernel/quick/tier.hpp"
 #include "ndgpu/interp_program.cuh"
 

@@ -24,18 +24,18 @@ ReductionKernel::ReductionKernel(const std::string& in_params, const std::string
                                  const std::string& name, const std::string& reduce_type,
                                  bool reduce_dims, const std::string& preamble,
                                  std::vector<std::string> options)
-    : def_(std::make_unique<kernel::ReductionDefinition>(kernel::ReductionCode{
-          .in_params = in_params,
-          .out_params = out_params,
-          .map_expr = map_expr,
-          .reduce_expr = reduce_expr,
-          .post_map_expr = post_map_expr,
-          .identity = identity,
-          .name = name,
-          .reduce_type = reduce_type,
-          .reduce_dims = reduce_dims,
-          .preamble = preamble,
-          .options = with_fast_math(std::move(options))})) {
+    : def_(std::make_unique<kernel::ReductionDefinition>(
+          kernel::ReductionCode{.in_params = in_params,
+                                .out_params = out_params,
+                                .map_expr = map_expr,
+                                .reduce_expr = reduce_expr,
+                                .post_map_expr = post_map_expr,
+                                .identity = identity,
+                                .name = name,
+                                .reduce_type = reduce_type,
+                                .reduce_dims = reduce_dims,
+                                .preamble = preamble,
+                                .options = with_fast_math(std::move(options))})) {
   if (identity.empty())
     throw ValueError(name + ": ReductionKernel needs an identity value (e.g. '0')");
 }
@@ -43,9 +43,15 @@ ReductionKernel::ReductionKernel(const std::string& in_params, const std::string
 ReductionKernel::~ReductionKernel() = default;
 ReductionKernel::ReductionKernel(ReductionKernel&&) noexcept = default;
 
-int ReductionKernel::nin() const { return int(def_->in.size()); }
-int ReductionKernel::nout() const { return int(def_->out.size()); }
-const std::string& ReductionKernel::name() const { return def_->name; }
+int ReductionKernel::nin() const {
+  return int(def_->in.size());
+}
+int ReductionKernel::nout() const {
+  return int(def_->out.size());
+}
+const std::string& ReductionKernel::name() const {
+  return def_->name;
+}
 
 std::vector<NDArray> ReductionKernel::operator()(std::span<const Operand> args,
                                                  const std::optional<std::vector<int64_t>>& axis,

@@ -11,9 +11,9 @@ constexpr size_t kMaxInputs = 4;  // 5 bits of dtype each in the key's head
 
 // The key of a call on the arrays `ins`; head 0 when it does not qualify.
 ReductionShortcutTable::Key shortcut_key(const ReductionDefinition& def,
-                                 std::span<const NDArray* const> ins,
-                                 const std::optional<std::vector<int64_t>>& axes, bool keepdims,
-                                 Device device) {
+                                         std::span<const NDArray* const> ins,
+                                         const std::optional<std::vector<int64_t>>& axes,
+                                         bool keepdims, Device device) {
   ReductionShortcutTable::Key key;
   if (def.has_raw || ins.empty() || ins.size() != def.in.size() || ins.size() > kMaxInputs)
     return key;
@@ -48,7 +48,8 @@ ReductionShortcutTable::Key shortcut_key(const ReductionDefinition& def,
 
 }  // namespace
 
-std::shared_ptr<const ReductionShortcutTable::Entry> ReductionShortcutTable::find(const Key& key) const {
+std::shared_ptr<const ReductionShortcutTable::Entry> ReductionShortcutTable::find(
+    const Key& key) const {
   std::lock_guard lk(mu_);
   for (const auto& e : entries_)
     if (e->key.head == key.head && e->key.mask == key.mask && e->key.shape == key.shape) return e;
@@ -77,7 +78,8 @@ void replay_reduction(const ReductionDefinition& def, const ReductionShortcutTab
   const Device device = ins[0]->device();  // the key holds the current device
   const ReductionRecipe& r = e.recipe;
   const size_t nout = e.out_types.size();
-  for (size_t k = 0; k < nout; ++k) outs[k] = NDArray::empty_on(device, e.out_shape, e.out_types[k]);
+  for (size_t k = 0; k < nout; ++k)
+    outs[k] = NDArray::empty_on(device, e.out_shape, e.out_types[k]);
   if (r.g.split() > 1 || r.specs.size() != nout + ins.size()) {
     // Two passes (the partials are new each call): the general launcher.
     SmallVector<const NDArray*, 8> arrays;
@@ -121,8 +123,8 @@ void remember_reduction(const ReductionDefinition& def, std::span<const Operand>
   e->recipe = std::move(recipe);
   e->out_shape = outs[0].shape();
   for (const NDArray& o : outs) e->out_types.push_back(o.dtype());
-  pack_reduction_args(e->first_pass, e->recipe, arrays, {}, {}, e->recipe.g.chunk,
-                      e->recipe.g.mode, nullptr, {});
+  pack_reduction_args(e->first_pass, e->recipe, arrays, {}, {}, e->recipe.g.chunk, e->recipe.g.mode,
+                      nullptr, {});
   def.shortcut.add(std::move(e));
 }
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "kernel/elementwise/codegen.hpp"
 #include "kernel/cache/lookup.hpp"
+#include "kernel/elementwise/codegen.hpp"
 #include "kernel/launch.hpp"
 #include "kernel/reduction/launch.hpp"
 #include "kernel/reduction/plan.hpp"

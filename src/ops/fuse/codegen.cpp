@@ -44,15 +44,19 @@ std::string literal(const Scalar& s) {
   return ct + "(" + float_literal(c.real()) + ", " + float_literal(c.imag()) + ")";
 }
 
-std::string cast(DType t, const std::string& v) { return "ndgpu::cast<" + kernel_ctype(t) + ">(" + v + ")"; }
+std::string cast(DType t, const std::string& v) {
+  return "ndgpu::cast<" + kernel_ctype(t) + ">(" + v + ")";
+}
 
 // A clip bound in the clip's dtype; a Python int is first clamped to the dtype's range (NumPy
 // 2: a bound beyond the range limits nothing; the other side was refused when traced).
 std::string bound(const Graph& g, const Node& clip, size_t k, const std::string& value) {
   const Node& b = g.nodes[size_t(clip.in[k])];
   if (!weak_int_into(b, clip.dtype) || itemsize(clip.dtype) == 8) return cast(clip.dtype, value);
-  const std::string lo = "(long long)" + ops::lowest_expr(clip.dtype), hi = "(long long)" + ops::highest_expr(clip.dtype);
-  return cast(clip.dtype, "ndgpu::minimum(ndgpu::maximum((long long)" + value + ", " + lo + "), " + hi + ")");
+  const std::string lo = "(long long)" + ops::lowest_expr(clip.dtype),
+                    hi = "(long long)" + ops::highest_expr(clip.dtype);
+  return cast(clip.dtype,
+              "ndgpu::minimum(ndgpu::maximum((long long)" + value + ", " + lo + "), " + hi + ")");
 }
 
 // Statements computing every elementwise node that `roots` read, leaf k named p<k>.
@@ -83,16 +87,24 @@ Body body(const Graph& g, const std::vector<int>& leaves, const std::vector<int>
     auto in = [&](size_t k) { return b.names[size_t(n.in[k])]; };
     b.src << "  " << ct << " " << v;
     switch (n.kind) {
-      case NodeKind::Constant: b.src << " = " << literal(*n.value) << ";\n"; break;
-      case NodeKind::Cast: b.src << " = " << cast(n.dtype, in(0)) << ";\n"; break;
+      case NodeKind::Constant:
+        b.src << " = " << literal(*n.value) << ";\n";
+        break;
+      case NodeKind::Cast:
+        b.src << " = " << cast(n.dtype, in(0)) << ";\n";
+        break;
       case NodeKind::Where:
         b.src << " = ndgpu::cast<bool>(" << in(0) << ") ? " << cast(n.dtype, in(1)) << " : "
               << cast(n.dtype, in(2)) << ";\n";
         break;
       case NodeKind::Clip:
         b.src << " = " << cast(n.dtype, in(0)) << ";\n";
-        if (n.in[1] >= 0) b.src << "  " << v << " = ndgpu::maximum(" << v << ", " << bound(g, n, 1, in(1)) << ");\n";
-        if (n.in[2] >= 0) b.src << "  " << v << " = ndgpu::minimum(" << v << ", " << bound(g, n, 2, in(2)) << ");\n";
+        if (n.in[1] >= 0)
+          b.src << "  " << v << " = ndgpu::maximum(" << v << ", " << bound(g, n, 1, in(1))
+                << ");\n";
+        if (n.in[2] >= 0)
+          b.src << "  " << v << " = ndgpu::minimum(" << v << ", " << bound(g, n, 2, in(2))
+                << ");\n";
         break;
       default:  // Ufunc
         if (n.same_answer) {
@@ -105,7 +117,8 @@ Body body(const Graph& g, const std::vector<int>& leaves, const std::vector<int>
                 << " = " << cast(n.loop.params[k], in(k)) << ";\n";
         for (size_t k = 0; k < n.loop.out.size(); ++k)
           b.src << "    " << kernel_ctype(n.loop.out[k]) << " out" << std::to_string(k) << ";\n";
-        b.src << "    " << n.loop.body << ";\n    " << v << " = out" << std::to_string(n.out_slot) << ";\n  }\n";
+        b.src << "    " << n.loop.body << ";\n    " << v << " = out" << std::to_string(n.out_slot)
+              << ";\n  }\n";
     }
   }
   return b;
@@ -114,14 +127,16 @@ Body body(const Graph& g, const std::vector<int>& leaves, const std::vector<int>
 std::string parameters(const Graph& g, const std::vector<int>& leaves) {
   std::string s;
   for (size_t k = 0; k < leaves.size(); ++k)
-    s += (k ? ", " : "") + std::string(dtype_name(g.nodes[size_t(leaves[k])].dtype)) + " p" + std::to_string(k);
+    s += (k ? ", " : "") + std::string(dtype_name(g.nodes[size_t(leaves[k])].dtype)) + " p" +
+         std::to_string(k);
   return s;
 }
 
 std::string c_parameters(const Graph& g, const std::vector<int>& leaves) {
   std::string s;
   for (size_t k = 0; k < leaves.size(); ++k)
-    s += (k ? ", " : "") + ("const " + kernel_ctype(g.nodes[size_t(leaves[k])].dtype)) + " p" + std::to_string(k);
+    s += (k ? ", " : "") + ("const " + kernel_ctype(g.nodes[size_t(leaves[k])].dtype)) + " p" +
+         std::to_string(k);
   return s;
 }
 
@@ -133,7 +148,8 @@ std::string arguments(size_t n) {
 
 // The header with ndgpu::inf_d() and nan_d(), first when the code uses them.
 std::string with_limits(const std::string& code) {
-  return code.find("_d()") == std::string::npos ? code : "#include \"ndgpu/reduce_ops.cuh\"\n" + code;
+  return code.find("_d()") == std::string::npos ? code
+                                                : "#include \"ndgpu/reduce_ops.cuh\"\n" + code;
 }
 
 std::string identifier(const std::string& name) {
@@ -162,26 +178,30 @@ Step elementwise_step(const Graph& g, const std::string& name, const std::vector
   for (size_t k = 0; k < results.size(); ++k)
     outs += (k ? ", " : "") + std::string(dtype_name(out_types[k])) + " r" + std::to_string(k);
   if (results.size() == 1) {  // one result: returned, as a single ufunc's kernel reads
-    preamble = "__device__ " + kernel_ctype(out_types[0]) + " " + fn + "(" + c_parameters(g, s.leaves) +
-               ") {\n" + b.src.str() + "  return " + cast(out_types[0], b.names[size_t(results[0])]) + ";\n}\n";
+    preamble = "__device__ " + kernel_ctype(out_types[0]) + " " + fn + "(" +
+               c_parameters(g, s.leaves) + ") {\n" + b.src.str() + "  return " +
+               cast(out_types[0], b.names[size_t(results[0])]) + ";\n}\n";
     op = "r0 = " + fn + "(" + arguments(s.leaves.size()) + ")";
   } else {
     std::string refs, sets;
     for (size_t k = 0; k < results.size(); ++k) {
       refs += ", " + kernel_ctype(out_types[k]) + "& r" + std::to_string(k);
-      sets += "  r" + std::to_string(k) + " = " + cast(out_types[k], b.names[size_t(results[k])]) + ";\n";
+      sets += "  r" + std::to_string(k) + " = " + cast(out_types[k], b.names[size_t(results[k])]) +
+              ";\n";
     }
-    preamble = "__device__ void " + fn + "(" + c_parameters(g, s.leaves) + refs + ") {\n" + b.src.str() + sets + "}\n";
+    preamble = "__device__ void " + fn + "(" + c_parameters(g, s.leaves) + refs + ") {\n" +
+               b.src.str() + sets + "}\n";
     std::string args = arguments(s.leaves.size());
-    for (size_t k = 0; k < results.size(); ++k) args += (args.empty() && k == 0 ? "r" : ", r") + std::to_string(k);
+    for (size_t k = 0; k < results.size(); ++k)
+      args += (args.empty() && k == 0 ? "r" : ", r") + std::to_string(k);
     op = fn + "(" + args + ")";
   }
-  s.elementwise = std::make_unique<kernel::ElementwiseDefinition>(kernel::ElementwiseCode{
-      .in_params = parameters(g, s.leaves),
-      .out_params = outs,
-      .operation = op,
-      .name = fn,
-      .preamble = with_limits(preamble)});
+  s.elementwise = std::make_unique<kernel::ElementwiseDefinition>(
+      kernel::ElementwiseCode{.in_params = parameters(g, s.leaves),
+                              .out_params = outs,
+                              .operation = op,
+                              .name = fn,
+                              .preamble = with_limits(preamble)});
   return s;
 }
 
@@ -194,22 +214,23 @@ Step reduction_step(const Graph& g, const std::string& name, int reduce_node) {
   if (s.leaves.empty()) throw NotImplementedError("fuse: a reduction of scalars alone");
   Body b = body(g, s.leaves, {r.in[0]});
   std::string fn = identifier(name) + "_" + r.op + std::to_string(reduce_node);
-  std::string preamble = "__device__ " + recipe.acc + " " + fn + "(" + c_parameters(g, s.leaves) + ") {\n" +
-                         b.src.str() + "  const " + kernel_ctype(x.dtype) + " x = " +
-                         b.names[size_t(r.in[0])] + ";\n  return " + recipe.map + ";\n}\n";
-  s.reduction = std::make_unique<kernel::ReductionDefinition>(kernel::ReductionCode{
-      .in_params = parameters(g, s.leaves),
-      .out_params = std::string(dtype_name(recipe.out)) + " y",
-      .map_expr = fn + "(" + arguments(s.leaves.size()) + ")",
-      .reduce_expr = recipe.reduce,
-      .post_map_expr = recipe.post,
-      .identity = recipe.identity,
-      .name = fn,
-      .reduce_type = recipe.acc,
-      .reduce_size = recipe.acc_size,
-      .reduce_type_is_ctype = true,
-      .preamble = preamble,
-      .includes = {"ndgpu/reduce_ops.cuh"}});
+  std::string preamble = "__device__ " + recipe.acc + " " + fn + "(" + c_parameters(g, s.leaves) +
+                         ") {\n" + b.src.str() + "  const " + kernel_ctype(x.dtype) +
+                         " x = " + b.names[size_t(r.in[0])] + ";\n  return " + recipe.map +
+                         ";\n}\n";
+  s.reduction = std::make_unique<kernel::ReductionDefinition>(
+      kernel::ReductionCode{.in_params = parameters(g, s.leaves),
+                            .out_params = std::string(dtype_name(recipe.out)) + " y",
+                            .map_expr = fn + "(" + arguments(s.leaves.size()) + ")",
+                            .reduce_expr = recipe.reduce,
+                            .post_map_expr = recipe.post,
+                            .identity = recipe.identity,
+                            .name = fn,
+                            .reduce_type = recipe.acc,
+                            .reduce_size = recipe.acc_size,
+                            .reduce_type_is_ctype = true,
+                            .preamble = preamble,
+                            .includes = {"ndgpu/reduce_ops.cuh"}});
   return s;
 }
 

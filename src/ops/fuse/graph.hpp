@@ -12,9 +12,16 @@ namespace ndgpu::fuse {
 
 enum class NodeKind {
   // Leaves: values a kernel receives as parameters.
-  ArrayArg, ScalarArg, View, Reduce,
+  ArrayArg,
+  ScalarArg,
+  View,
+  Reduce,
   // Elementwise work, inlined into the kernels that read it.
-  Constant, Ufunc, Cast, Where, Clip,
+  Constant,
+  Ufunc,
+  Cast,
+  Where,
+  Clip,
 };
 
 struct Node {
@@ -22,17 +29,17 @@ struct Node {
   DType dtype = DType::Float64;
   bool weak = false;  // a Python scalar, or ops on Python scalars alone (NEP 50)
   int ndim = 0;
-  std::vector<int> in;  // operand nodes
-  int arg = -1;         // ArrayArg, ScalarArg: the argument's position
-  std::optional<Scalar> value;  // Constant
-  std::string op;               // Ufunc, Reduce: the name
-  int out_slot = 0;             // Ufunc: which output
-  UfuncLoopInfo loop;           // Ufunc: the loop, its parameter dtypes
+  std::vector<int> in;              // operand nodes
+  int arg = -1;                     // ArrayArg, ScalarArg: the argument's position
+  std::optional<Scalar> value;      // Constant
+  std::string op;                   // Ufunc, Reduce: the name
+  int out_slot = 0;                 // Ufunc: which output
+  UfuncLoopInfo loop;               // Ufunc: the loop, its parameter dtypes
   std::optional<bool> same_answer;  // Ufunc: a comparison NumPy 2 answers for every element
   std::vector<IndexItem> index;     // View
   Axes axes;                        // Reduce
   bool keepdims = false;
-  OptDType reduce_dtype;            // Reduce: the dtype= argument
+  OptDType reduce_dtype;  // Reduce: the dtype= argument
 };
 
 // A Python int argument an integer loop converts: its value is checked on each call, as NumPy
@@ -59,6 +66,8 @@ struct Graph {
   std::vector<std::pair<int, int>> assigned;  // (argument node, value node), in order
 };
 
-inline bool is_leaf(NodeKind k) { return k <= NodeKind::Reduce; }
+inline bool is_leaf(NodeKind k) {
+  return k <= NodeKind::Reduce;
+}
 
 }  // namespace ndgpu::fuse

@@ -25,13 +25,13 @@ struct Sink {
 
 struct Plan {
   Graph graph;
-  std::vector<bool> needed;          // leaves that some kernel or output reads
-  std::vector<Step> reductions;      // by node (empty Steps elsewhere)
+  std::vector<bool> needed;      // leaves that some kernel or output reads
+  std::vector<Step> reductions;  // by node (empty Steps elsewhere)
   std::vector<Sink> sinks;
-  Step all_sinks;                    // every sink in one kernel, when their shapes agree
-  std::vector<Step> each_sink;       // one kernel per sink otherwise (only with 2 sinks or more)
-  std::vector<int> outputs;          // >= 0: a sink; < 0: -(leaf node + 1), returned as it is
-  bool plain = false;                // arguments straight into one elementwise kernel
+  Step all_sinks;               // every sink in one kernel, when their shapes agree
+  std::vector<Step> each_sink;  // one kernel per sink otherwise (only with 2 sinks or more)
+  std::vector<int> outputs;     // >= 0: a sink; < 0: -(leaf node + 1), returned as it is
+  bool plain = false;           // arguments straight into one elementwise kernel
 };
 
 // The kernels' source: the device function computing `results` from `leaves` (codegen.cpp).

@@ -34,7 +34,9 @@ std::vector<Operand> operands(const std::vector<Operand>& vals, const std::vecto
 // The leaves of the plan's kernels and outputs, and every leaf those read (views' bases).
 std::vector<bool> needed_leaves(const Plan& p) {
   std::vector<bool> need(p.graph.nodes.size());
-  auto add = [&](const std::vector<int>& ls) { for (int l : ls) need[size_t(l)] = true; };
+  auto add = [&](const std::vector<int>& ls) {
+    for (int l : ls) need[size_t(l)] = true;
+  };
   add(p.all_sinks.leaves);
   for (const auto& s : p.each_sink) add(s.leaves);
   for (int o : p.outputs)
@@ -58,7 +60,9 @@ std::vector<NDArray> outputs(const Plan& p, const std::vector<NDArray>& written,
 
 }  // namespace
 
-int Function::num_args() const { return plan_->graph.num_args; }
+int Function::num_args() const {
+  return plan_->graph.num_args;
+}
 
 std::vector<int> Function::output_arguments() const {
   std::vector<int> r;
@@ -76,14 +80,17 @@ Function Trace::compile(std::span<const Var> outputs) const {
   const Graph& g = p->graph;
   p->reductions.resize(g.nodes.size());
   for (size_t id = 0; id < g.nodes.size(); ++id)
-    if (g.nodes[id].kind == NodeKind::Reduce) p->reductions[id] = reduction_step(g, g.name, int(id));
+    if (g.nodes[id].kind == NodeKind::Reduce)
+      p->reductions[id] = reduction_step(g, g.name, int(id));
   for (auto [arg, value] : g.assigned) p->sinks.push_back({value, arg});
   for (Var v : outputs) {
     const Node& n = g.nodes[size_t(v.id)];
-    auto it = std::find_if(p->sinks.begin(), p->sinks.end(), [&](const Sink& s) { return s.node == v.id; });
+    auto it = std::find_if(p->sinks.begin(), p->sinks.end(),
+                           [&](const Sink& s) { return s.node == v.id; });
     if (it != p->sinks.end()) {
       p->outputs.push_back(int(it - p->sinks.begin()));
-    } else if (n.kind == NodeKind::ArrayArg || n.kind == NodeKind::View || n.kind == NodeKind::Reduce) {
+    } else if (n.kind == NodeKind::ArrayArg || n.kind == NodeKind::View ||
+               n.kind == NodeKind::Reduce) {
       p->outputs.push_back(-v.id - 1);
     } else {
       p->outputs.push_back(int(p->sinks.size()));
@@ -99,11 +106,13 @@ Function Trace::compile(std::span<const Var> outputs) const {
   if (!nodes.empty()) p->all_sinks = elementwise_step(g, g.name, nodes, types);
   if (nodes.size() > 1)
     for (size_t k = 0; k < nodes.size(); ++k)
-      p->each_sink.push_back(elementwise_step(g, g.name + "_" + std::to_string(k), {nodes[k]}, {types[k]}));
+      p->each_sink.push_back(
+          elementwise_step(g, g.name + "_" + std::to_string(k), {nodes[k]}, {types[k]}));
   p->needed = needed_leaves(*p);
   // The common case: arrays straight into one kernel, which the dispatch shortcut can run.
   p->plain = p->sinks.size() == 1 && p->sinks[0].arg_node < 0 && p->outputs.size() == 1;
-  for (int l : p->all_sinks.leaves) p->plain = p->plain && g.nodes[size_t(l)].kind == NodeKind::ArrayArg;
+  for (int l : p->all_sinks.leaves)
+    p->plain = p->plain && g.nodes[size_t(l)].kind == NodeKind::ArrayArg;
   Function f;
   f.plan_ = std::move(p);
   return f;
@@ -131,11 +140,13 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
   for (const IntArgCheck& c : g.int_args) {
     const Scalar* s = std::get_if<Scalar>(&args[size_t(g.nodes[size_t(c.node)].arg)]);
     const int side = s ? s->outside_range(c.loop_type) : 0;
-    if (side == 0 || (c.use == IntUse::LowerBound && side < 0) || (c.use == IntUse::UpperBound && side > 0))
+    if (side == 0 || (c.use == IntUse::LowerBound && side < 0) ||
+        (c.use == IntUse::UpperBound && side > 0))
       continue;
     if (c.use == IntUse::Comparison)
       throw NotImplementedError(std::string("fuse: comparing with a Python int outside ") +
-                                dtype_name(c.loop_type) + " (NumPy answers for every element); "
+                                dtype_name(c.loop_type) +
+                                " (NumPy answers for every element); "
                                 "pass it as a constant of the function or a wider array");
     unsigned char buf[16];
     s->store_as(c.loop_type, buf);  // NumPy's OverflowError
@@ -157,7 +168,8 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
       if ((n.op == "max" || n.op == "min") && reads_nothing(shape_of(vals, s.leaves), n.axes))
         throw ValueError(std::string("zero-size array to reduction operation ") +
                          (n.op == "max" ? "maximum" : "minimum") + " which has no identity");
-      vals[id] = kernel::run_reduction(*s.reduction, operands(vals, s.leaves), n.axes, n.keepdims)[0];
+      vals[id] =
+          kernel::run_reduction(*s.reduction, operands(vals, s.leaves), n.axes, n.keepdims)[0];
     }
   }
   // Each sink's shape: its leaves broadcast, or the argument it writes.
@@ -170,7 +182,10 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
       const Shape& target = std::get<NDArray>(vals[size_t(s.arg_node)]).shape();
       Shape both[2] = {shape, target};
       bool fits = false;
-      try { fits = broadcast_shapes(both) == target; } catch (const ValueError&) {}
+      try {
+        fits = broadcast_shapes(both) == target;
+      } catch (const ValueError&) {
+      }
       if (!fits)
         throw ValueError("non-broadcastable output operand with shape " + shape_str(target) +
                          " doesn't match the broadcast shape " + shape_str(shape));
@@ -181,7 +196,8 @@ std::vector<NDArray> Function::operator()(std::span<const Operand> args) const {
   }
   std::vector<NDArray> written(p.sinks.size());
   bool any_array = false, any_assigned = false;
-  for (int l : p.all_sinks.leaves) any_array = any_array || std::holds_alternative<NDArray>(vals[size_t(l)]);
+  for (int l : p.all_sinks.leaves)
+    any_array = any_array || std::holds_alternative<NDArray>(vals[size_t(l)]);
   for (const Sink& s : p.sinks) any_assigned = any_assigned || s.arg_node >= 0;
   if (agree && any_array && !any_assigned && !p.sinks.empty()) {
     // Outputs allocated by the engine: the call the dispatch shortcut records and replays.

@@ -13,8 +13,11 @@ namespace {
 std::string signature(std::span<const Operand> ops) {
   std::string key;
   for (const auto& o : ops) {
-    if (auto* a = std::get_if<NDArray>(&o)) key += "a" + std::to_string(int(a->dtype())) + "." + std::to_string(a->ndim());
-    else key += std::string(std::get<Scalar>(o).weak() ? "w" : "s") + std::to_string(int(std::get<Scalar>(o).dtype()));
+    if (auto* a = std::get_if<NDArray>(&o))
+      key += "a" + std::to_string(int(a->dtype())) + "." + std::to_string(a->ndim());
+    else
+      key += std::string(std::get<Scalar>(o).weak() ? "w" : "s") +
+             std::to_string(int(std::get<Scalar>(o).dtype()));
     key += ',';
   }
   return key;
@@ -57,7 +60,8 @@ NDArray where(const Operand& condition, const Operand& x, const Operand& y) {
   });
 }
 
-NDArray clip(const Operand& a, const std::optional<Operand>& a_min, const std::optional<Operand>& a_max) {
+NDArray clip(const Operand& a, const std::optional<Operand>& a_min,
+             const std::optional<Operand>& a_max) {
   if (!a_min && !a_max) throw ValueError("One of max or min must be given");
   std::vector<Operand> ops{a};
   if (a_min) ops.push_back(*a_min);

@@ -22,9 +22,12 @@ Node make(NodeKind k, DType t) {
 PromotionOperand promotion_of(const Node& n) {
   if (!n.weak) return PromotionOperand::strong(n.dtype);
   switch (kind(n.dtype)) {
-    case DTypeKind::Complex: return PromotionOperand::scalar(WeakKind::Complex);
-    case DTypeKind::Float: return PromotionOperand::scalar(WeakKind::Float);
-    default: return PromotionOperand::scalar(WeakKind::Int);
+    case DTypeKind::Complex:
+      return PromotionOperand::scalar(WeakKind::Complex);
+    case DTypeKind::Float:
+      return PromotionOperand::scalar(WeakKind::Float);
+    default:
+      return PromotionOperand::scalar(WeakKind::Int);
   }
 }
 
@@ -32,7 +35,8 @@ PromotionOperand promotion_of(const Node& n) {
 // answer is the same for every element (as call_ufunc's out_of_range_comparison).
 // 0..5 for equal, not_equal, less, less_equal, greater, greater_equal; 6 for other ufuncs.
 int comparison_index(const std::string& op) {
-  static const char* kOps[] = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"};
+  static const char* kOps[] = {"equal",      "not_equal", "less",
+                               "less_equal", "greater",   "greater_equal"};
   int k = 0;
   while (k < 6 && op != kOps[k]) ++k;
   return k;
@@ -60,13 +64,21 @@ int max_ndim(const std::vector<Node>& nodes, std::span<const int> ids) {
 
 }  // namespace
 
-DType Var::dtype() const { return trace->graph_->nodes[size_t(id)].dtype; }
-int Var::ndim() const { return trace->graph_->nodes[size_t(id)].ndim; }
+DType Var::dtype() const {
+  return trace->graph_->nodes[size_t(id)].dtype;
+}
+int Var::ndim() const {
+  return trace->graph_->nodes[size_t(id)].ndim;
+}
 
-Trace::Trace(std::string name) : graph_(std::make_shared<Graph>()) { graph_->name = std::move(name); }
+Trace::Trace(std::string name) : graph_(std::make_shared<Graph>()) {
+  graph_->name = std::move(name);
+}
 Trace::~Trace() = default;
 
-bool Trace::weak(Var v) const { return graph_->nodes[size_t(v.id)].weak; }
+bool Trace::weak(Var v) const {
+  return graph_->nodes[size_t(v.id)].weak;
+}
 
 Var Trace::add(Node&& n) {
   graph_->nodes.push_back(std::move(n));
@@ -100,7 +112,8 @@ std::vector<Var> Trace::ufunc(const std::string& name, std::span<const Var> inpu
   const ops::Ufunc& u = ufunc_handle(name);
   if (int(inputs.size()) != u.nin)
     throw TypeError(u.name + "() takes " + std::to_string(u.nin) + " positional argument" +
-                    (u.nin == 1 ? "" : "s") + " but " + std::to_string(inputs.size()) + " were given");
+                    (u.nin == 1 ? "" : "s") + " but " + std::to_string(inputs.size()) +
+                    " were given");
   const auto& nodes = graph_->nodes;
   std::vector<PromotionOperand> ops;
   std::vector<int> ids;
@@ -112,7 +125,8 @@ std::vector<Var> Trace::ufunc(const std::string& name, std::span<const Var> inpu
   }
   UfuncLoopInfo loop = ufunc_loop_info(name, dtype ? *dtype : result_type(ops));
   std::optional<bool> answer;
-  if (!dtype && ids.size() == 2) answer = same_answer(name, nodes[size_t(ids[0])], nodes[size_t(ids[1])]);
+  if (!dtype && ids.size() == 2)
+    answer = same_answer(name, nodes[size_t(ids[0])], nodes[size_t(ids[1])]);
   if (!answer)  // a Python int outside an integer loop's dtype: NumPy's OverflowError
     for (size_t k = 0; k < ids.size(); ++k) {
       const Node& c = nodes[size_t(ids[k])];
@@ -124,8 +138,9 @@ std::vector<Var> Trace::ufunc(const std::string& name, std::span<const Var> inpu
   for (size_t k = 0; k < ids.size(); ++k) {
     const Node& a = nodes[size_t(ids[k])];
     if (a.kind == NodeKind::ScalarArg && weak_int_into(a, loop.params[k]))
-      graph_->int_args.push_back({ids[k], loop.params[k],
-                                  comparison_index(name) < 6 ? IntUse::Comparison : IntUse::Arithmetic});
+      graph_->int_args.push_back(
+          {ids[k], loop.params[k],
+           comparison_index(name) < 6 ? IntUse::Comparison : IntUse::Arithmetic});
   }
   std::vector<Var> outs;
   for (int slot = 0; slot < u.nout; ++slot) {
@@ -177,7 +192,8 @@ Var Trace::clip(Var x, Var lo, Var hi) {
     if (id < 0 || !weak_int_into(nodes[size_t(id)], n.dtype)) continue;
     const Node& b = nodes[size_t(id)];
     if (b.kind == NodeKind::ScalarArg) {
-      graph_->int_args.push_back({id, n.dtype, side == 0 ? IntUse::LowerBound : IntUse::UpperBound});
+      graph_->int_args.push_back(
+          {id, n.dtype, side == 0 ? IntUse::LowerBound : IntUse::UpperBound});
     } else if (b.value->outside_range(n.dtype) == (side == 0 ? 1 : -1)) {
       unsigned char buf[16];
       b.value->store_as(n.dtype, buf);
@@ -190,14 +206,19 @@ Var Trace::clip(Var x, Var lo, Var hi) {
 
 Var Trace::index(Var x, std::span<const IndexItem> items) {
   const Node& base = graph_->nodes[size_t(x.id)];
-  if (base.kind != NodeKind::ArrayArg && base.kind != NodeKind::View && base.kind != NodeKind::Reduce)
-    throw NotImplementedError("fuse: only the function's array arguments and reduction results "
-                              "can be indexed, not values computed elementwise");
+  if (base.kind != NodeKind::ArrayArg && base.kind != NodeKind::View &&
+      base.kind != NodeKind::Reduce)
+    throw NotImplementedError(
+        "fuse: only the function's array arguments and reduction results "
+        "can be indexed, not values computed elementwise");
   int used = 0, added = 0, removed = 0;
   for (const auto& it : items) {
-    if (std::holds_alternative<NewAxis>(it)) ++added;
-    else if (std::holds_alternative<int64_t>(it)) ++used, ++removed;
-    else if (std::holds_alternative<Slice>(it)) ++used;
+    if (std::holds_alternative<NewAxis>(it))
+      ++added;
+    else if (std::holds_alternative<int64_t>(it))
+      ++used, ++removed;
+    else if (std::holds_alternative<Slice>(it))
+      ++used;
   }
   if (used > base.ndim)
     throw IndexError("too many indices for array: array is " + std::to_string(base.ndim) +
@@ -211,8 +232,8 @@ Var Trace::index(Var x, std::span<const IndexItem> items) {
 
 Var Trace::reduce(const std::string& name, Var x, const Axes& axis, OptDType dtype, bool keepdims) {
   std::string op = name == "amax" ? "max" : name == "amin" ? "min" : name;
-  static const char* kOps[] = {"sum", "prod", "nansum", "nanprod", "max", "min", "nanmax",
-                               "nanmin", "mean", "any", "all", "norm2"};
+  static const char* kOps[] = {"sum",    "prod",   "nansum", "nanprod", "max", "min",
+                               "nanmax", "nanmin", "mean",   "any",     "all", "norm2"};
   if (std::find(std::begin(kOps), std::end(kOps), op) == std::end(kOps))
     throw NotImplementedError("cp.fuse cannot fuse 'cp." + name + "'");
   const Node& in = graph_->nodes[size_t(x.id)];
@@ -237,8 +258,9 @@ Var Trace::norm(Var x, const linalg::NormOrder& ord, const Axes& axis, bool keep
   using O = linalg::NormOrder;
   if (ord.kind == O::Nuc || (ord.kind == O::Fro && axes != 2) ||
       (ord.kind == O::Number && (ord.p != 2 || axes != 1)))
-    throw NotImplementedError("cp.fuse cannot fuse 'cp.linalg.norm' of this order; it fuses the "
-                              "default, 2 over one axis and 'fro' over two");
+    throw NotImplementedError(
+        "cp.fuse cannot fuse 'cp.linalg.norm' of this order; it fuses the "
+        "default, 2 over one axis and 'fro' over two");
   if (axis && axis->size() == 2 &&
       normalize_axis((*axis)[0], x.ndim()) == normalize_axis((*axis)[1], x.ndim()))
     throw ValueError("Duplicate axes given.");
@@ -258,14 +280,16 @@ Var Trace::assign(Var target, Var value) {
                     "' output from dtype('" + dtype_name(v.dtype) + "') to dtype('" +
                     dtype_name(t.dtype) + "') with casting rule 'same_kind'");
   if (v.ndim > t.ndim)
-    throw ValueError("non-broadcastable output operand: the value has more dimensions than the output");
+    throw ValueError(
+        "non-broadcastable output operand: the value has more dimensions than the output");
   Node n = make(NodeKind::Cast, t.dtype);
   n.ndim = t.ndim;
   n.in = {value.id};
   Var out = add(std::move(n));
   if (t.kind != NodeKind::ArrayArg) return out;  // a temporary: nothing else sees its memory
   auto& as = graph_->assigned;
-  as.erase(std::remove_if(as.begin(), as.end(), [&](auto& p) { return p.first == arg_node; }), as.end());
+  as.erase(std::remove_if(as.begin(), as.end(), [&](auto& p) { return p.first == arg_node; }),
+           as.end());
   as.emplace_back(arg_node, out.id);
   return out;
 }

@@ -11,8 +11,9 @@ NDArray dot(const NDArray& a, const NDArray& b, const OptArray& out) {
   if (out) {  // NumPy's dot writes only into exactly the array it would make
     DType rt = promote_types(a.dtype(), b.dtype());
     if (out->dtype() != rt || !out->c_contiguous())
-      throw ValueError("output array is not acceptable (must have the right datatype, number of "
-                       "dimensions, and be a C-Array)");
+      throw ValueError(
+          "output array is not acceptable (must have the right datatype, number of "
+          "dimensions, and be a C-Array)");
   }
   if (a.ndim() == 0 || b.ndim() == 0) {
     std::vector<Operand> ins{a, b};
@@ -26,15 +27,15 @@ NDArray dot(const NDArray& a, const NDArray& b, const OptArray& out) {
   const int64_t k = a.shape()[a.ndim() - 1];
   if (b.shape()[nb - 2] != k)
     throw ValueError("shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) +
-                     " not aligned: " + std::to_string(k) + " (dim " + std::to_string(a.ndim() - 1) +
-                     ") != " + std::to_string(b.shape()[nb - 2]) + " (dim " +
-                     std::to_string(nb - 2) + ")");
+                     " not aligned: " + std::to_string(k) + " (dim " +
+                     std::to_string(a.ndim() - 1) + ") != " + std::to_string(b.shape()[nb - 2]) +
+                     " (dim " + std::to_string(nb - 2) + ")");
   std::vector<int64_t> axes{nb - 2};
   for (int d = 0; d < nb; ++d)
     if (d != nb - 2) axes.push_back(d);
   const int64_t q = b.size() / std::max<int64_t>(k, 1);
-  const NDArray b2 = k == 0 ? NDArray::empty(Shape{0, q}, b.dtype())
-                            : b.transpose(axes).reshape(Shape{k, q});
+  const NDArray b2 =
+      k == 0 ? NDArray::empty(Shape{0, q}, b.dtype()) : b.transpose(axes).reshape(Shape{k, q});
   const NDArray a2 = a.reshape(Shape{a.size() / std::max<int64_t>(k, 1), k});
   Shape result(a.shape().begin(), a.shape().end() - 1);
   for (int d = 0; d < nb; ++d)

@@ -14,12 +14,18 @@ const char* kSignature = "(n?,k),(k,m?)->(n?,m?)";
 
 std::optional<BlasType> blas_type(DType t) {
   switch (t) {
-    case DType::Float16: return BlasType::F16;
-    case DType::Float32: return BlasType::F32;
-    case DType::Float64: return BlasType::F64;
-    case DType::Complex64: return BlasType::C64;
-    case DType::Complex128: return BlasType::C128;
-    default: return std::nullopt;
+    case DType::Float16:
+      return BlasType::F16;
+    case DType::Float32:
+      return BlasType::F32;
+    case DType::Float64:
+      return BlasType::F64;
+    case DType::Complex64:
+      return BlasType::C64;
+    case DType::Complex128:
+      return BlasType::C128;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -33,8 +39,7 @@ struct BlasOperand {
 };
 
 // Whether a 2-D layout with byte strides (s0, s1) is one BLAS can read; sets trans and ld.
-bool blas_layout(int64_t s0, int64_t s1, int64_t rows, int64_t cols, int64_t isz,
-                 BlasOperand& op) {
+bool blas_layout(int64_t s0, int64_t s1, int64_t rows, int64_t cols, int64_t isz, BlasOperand& op) {
   if (s0 % isz || s1 % isz) return false;
   const int64_t e0 = s0 / isz, e1 = s1 / isz;
   if ((e1 == 1 || cols == 1) && e0 >= std::max<int64_t>(cols, 1)) {
@@ -83,27 +88,29 @@ BlasOperand blas_operand(const NDArray& x, const Shape& batch, int64_t batch_siz
 // Integer and bool products: one thread per output element, exact in the result's type
 // (integers wrap as NumPy's; bool is or-of-ands).
 const kernel::ElementwiseDefinition& exact_matmul_def() {
-  static const kernel::ElementwiseDefinition d({
-      .in_params = "raw T a, raw T b, int64 rows, int64 cols, int64 inner",
-      .out_params = "T c",
-      .operation = "const long long col = i % cols, row = (i / cols) % rows, bt = i / (cols * rows);\n"
-                   "T acc = (T)0;\n"
-                   "for (long long p = 0; p < inner; ++p)\n"
-                   "  acc += a[(bt * rows + row) * inner + p] * b[(bt * inner + p) * cols + col];\n"
-                   "c = acc",
-      .name = "ndgpu_matmul_exact"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "raw T a, raw T b, int64 rows, int64 cols, int64 inner",
+       .out_params = "T c",
+       .operation =
+           "const long long col = i % cols, row = (i / cols) % rows, bt = i / (cols * rows);\n"
+           "T acc = (T)0;\n"
+           "for (long long p = 0; p < inner; ++p)\n"
+           "  acc += a[(bt * rows + row) * inner + p] * b[(bt * inner + p) * cols + col];\n"
+           "c = acc",
+       .name = "ndgpu_matmul_exact"});
   return d;
 }
 const kernel::ElementwiseDefinition& bool_matmul_def() {
-  static const kernel::ElementwiseDefinition d({
-      .in_params = "raw bool a, raw bool b, int64 rows, int64 cols, int64 inner",
-      .out_params = "bool c",
-      .operation = "const long long col = i % cols, row = (i / cols) % rows, bt = i / (cols * rows);\n"
-                   "bool acc = false;\n"
-                   "for (long long p = 0; p < inner && !acc; ++p)\n"
-                   "  acc = a[(bt * rows + row) * inner + p] && b[(bt * inner + p) * cols + col];\n"
-                   "c = acc",
-      .name = "ndgpu_matmul_bool"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "raw bool a, raw bool b, int64 rows, int64 cols, int64 inner",
+       .out_params = "bool c",
+       .operation =
+           "const long long col = i % cols, row = (i / cols) % rows, bt = i / (cols * rows);\n"
+           "bool acc = false;\n"
+           "for (long long p = 0; p < inner && !acc; ++p)\n"
+           "  acc = a[(bt * rows + row) * inner + p] && b[(bt * inner + p) * cols + col];\n"
+           "c = acc",
+       .name = "ndgpu_matmul_bool"});
   return d;
 }
 
@@ -124,8 +131,8 @@ void exact_matmul(const NDArray& a, const NDArray& b, NDArray& c, const Shape& b
 [[noreturn]] void core_mismatch(int operand, int64_t got, int64_t want) {
   throw ValueError("matmul: Input operand " + std::to_string(operand) +
                    " has a mismatch in its core dimension 0, with gufunc signature " + kSignature +
-                   " (size " + std::to_string(got) + " is different from " +
-                   std::to_string(want) + ")");
+                   " (size " + std::to_string(got) + " is different from " + std::to_string(want) +
+                   ")");
 }
 
 }  // namespace
@@ -148,16 +155,19 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
   const int64_t m = a.shape()[a.ndim() - 2], k = a.shape()[a.ndim() - 1];
   const int64_t n = b.shape()[b.ndim() - 1];
   if (b.shape()[b.ndim() - 2] != k) core_mismatch(1, b.shape()[b.ndim() - 2], k);
-  const Shape batch = broadcast_shapes(std::vector<Shape>{
-      Shape(a.shape().begin(), a.shape().end() - 2), Shape(b.shape().begin(), b.shape().end() - 2)});
+  const Shape batch =
+      broadcast_shapes(std::vector<Shape>{Shape(a.shape().begin(), a.shape().end() - 2),
+                                          Shape(b.shape().begin(), b.shape().end() - 2)});
   Shape result = batch;
   if (a0.ndim() > 1) result.push_back(m);
   if (b0.ndim() > 1) result.push_back(n);
   if (out) {
     if (out->shape() != result)
-      throw ValueError("matmul: Output operand 0 has a mismatch in its core dimension, with "
-                       "gufunc signature " + std::string(kSignature) + ": expected shape " +
-                       shape_str(result) + ", got " + shape_str(out->shape()));
+      throw ValueError(
+          "matmul: Output operand 0 has a mismatch in its core dimension, with "
+          "gufunc signature " +
+          std::string(kSignature) + ": expected shape " + shape_str(result) + ", got " +
+          shape_str(out->shape()));
     if (!can_cast(rt, out->dtype(), Casting::SameKind))
       throw TypeError(std::string("Cannot cast ufunc 'matmul' output from dtype('") +
                       dtype_name(rt) + "') to dtype('" + dtype_name(out->dtype()) +
@@ -173,8 +183,10 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
     if (k == 0) {
       fill(c, Scalar::py_int(0));
     } else if (auto bt = blas_type(rt)) {
-      const NDArray ca = a.dtype() == rt ? a : a.astype(rt), cb = b.dtype() == rt ? b : b.astype(rt);
-      BlasOperand oa = blas_operand(ca, batch, batch_size), ob = blas_operand(cb, batch, batch_size);
+      const NDArray ca = a.dtype() == rt ? a : a.astype(rt),
+                    cb = b.dtype() == rt ? b : b.astype(rt);
+      BlasOperand oa = blas_operand(ca, batch, batch_size),
+                  ob = blas_operand(cb, batch, batch_size);
       GemmCall g;  // C^T = B^T A^T in BLAS's column-major terms (backend.hpp)
       g.type = *bt;
       g.m = n, g.n = m, g.k = k, g.batch = batch_size;

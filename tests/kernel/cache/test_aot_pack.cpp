@@ -28,7 +28,12 @@ std::string temp_path(const char* name) {
 
 // The cubin's architecture, from its ELF flags (bits 8-15 in the current ABI, 0-7 before).
 bool is_cubin_for(const std::string& bin, int arch) {
-  if (bin.size() < 64 || bin.compare(0, 4, "\x7f" "ELF") != 0 || bin[4] != 2) return false;
+  if (bin.size() < 64 ||
+      bin.compare(0, 4,
+                  "\x7f"
+                  "ELF") != 0 ||
+      bin[4] != 2)
+    return false;
   uint16_t machine;
   uint32_t flags;
   std::memcpy(&machine, bin.data() + 18, 2);
@@ -71,8 +76,8 @@ TEST(AotPack, RoundTripAndDamage) {
 namespace {
 
 // Runs in a child: `a + b` and `a.sum()` (short and long) on float32 through the engines on
-// an sm_90 stand-in must load three cubins from the pack, compile nothing, and find them under the keys the
-// run-time cache computes. Exits 0 when every check holds.
+// an sm_90 stand-in must load three cubins from the pack, compile nothing, and find them under the
+// keys the run-time cache computes. Exits 0 when every check holds.
 [[noreturn]] void first_calls_come_from_the_pack() {
   int failures = 0;
   auto check = [&](bool ok, const std::string& what) {
@@ -105,8 +110,8 @@ namespace {
   // A long range splits, so its kernel also holds the final pass: another pack entry.
   sum(NDArray::empty_on(gpu, {int64_t(1) << 24}, DType::Float32));
   KernelCacheStats st = kernel_cache_stats();
-  check(compiles == 0, std::to_string(compiles) + " compiles (first: " +
-                           (names.empty() ? "" : names[0]) + ")");
+  check(compiles == 0,
+        std::to_string(compiles) + " compiles (first: " + (names.empty() ? "" : names[0]) + ")");
   check(st.pack_hits == 3, "pack_hits == " + std::to_string(st.pack_hits));
   check(binaries.size() == 3, std::to_string(binaries.size()) + " loads");
   auto pack = kernel::AotPack::open(NDGPU_AOT_PACK_FILE);

@@ -20,8 +20,10 @@ namespace {
 KernelSource scale_source(const std::string& constant) {
   KernelSource src;
   src.name_hint = "scale_test";
-  src.source = "extern \"C\" __global__ void scale_test(float* x, long long n) {\n"
-               "  for (long long i = 0; i < n; ++i) x[i] *= " + constant + "f;\n}\n";
+  src.source =
+      "extern \"C\" __global__ void scale_test(float* x, long long n) {\n"
+      "  for (long long i = 0; i < n; ++i) x[i] *= " +
+      constant + "f;\n}\n";
   src.entries.push_back({"scale_test", {"float*", "long long"}});
   return src;
 }
@@ -152,7 +154,7 @@ TEST(KernelCache, CompileErrorCarriesLogAndNumberedSource) {
   } catch (const CompileError& e) {
     std::string msg = e.what();
     EXPECT_NE(msg.find("scale_test"), std::string::npos);
-    EXPECT_NE(msg.find("error"), std::string::npos);           // the compiler's log
+    EXPECT_NE(msg.find("error"), std::string::npos);  // the compiler's log
     EXPECT_NE(msg.find("   4 | this is not C++;"), std::string::npos) << msg;
     EXPECT_FALSE(e.log.empty());
   }
@@ -177,8 +179,9 @@ namespace {
 KernelSource template_source() {
   KernelSource src;
   src.name_hint = "twice_test";
-  src.source = "template <class T> __global__ void twice_test(T* x, long long n) {\n"
-               "  for (long long i = 0; i < n; ++i) x[i] = x[i] + x[i];\n}\n";
+  src.source =
+      "template <class T> __global__ void twice_test(T* x, long long n) {\n"
+      "  for (long long i = 0; i < n; ++i) x[i] = x[i] + x[i];\n}\n";
   src.entries.push_back({"twice_test<float>", {"float*", "long long"}});
   src.name_expressions = {"twice_test<float>"};
   return src;

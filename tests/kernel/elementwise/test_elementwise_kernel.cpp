@@ -32,7 +32,8 @@ TEST(Elementwise, VectorPathHandlesTailsAndOffsets) {
   for (int64_t n : {1, 3, 4, 5, 1023, 4097}) {
     std::vector<float> a(size_t(n + 1)), b(size_t(n + 1));
     for (int64_t i = 0; i <= n; ++i) a[i] = float(i), b[i] = float(2 * i);
-    NDArray A = device_array(a, {n + 1}, DType::Float32), B = device_array(b, {n + 1}, DType::Float32);
+    NDArray A = device_array(a, {n + 1}, DType::Float32),
+            B = device_array(b, {n + 1}, DType::Float32);
     std::vector<IndexItem> tail{Slice{1, std::nullopt, std::nullopt}};
     NDArray r = add(A.index(tail), B.index(tail));  // offset by one element: not 16-byte aligned
     auto v = host<float>(r);

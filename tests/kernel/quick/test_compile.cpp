@@ -39,32 +39,49 @@ struct BoolByte {
   BoolByte() = default;
   BoolByte(bool v) : b(v) {}
 };
-int operator+(BoolByte x) { return x.b; }
+int operator+(BoolByte x) {
+  return x.b;
+}
 template <class T>
 using Storage = std::conditional_t<std::is_same_v<T, bool>, BoolByte, T>;
 
 template <class T>
 constexpr Type type_of() {
-  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, BoolByte>) return interp::Bool;
-  else if constexpr (std::is_same_v<T, int8_t>) return interp::I8;
-  else if constexpr (std::is_same_v<T, uint8_t>) return interp::U8;
-  else if constexpr (std::is_same_v<T, int16_t>) return interp::I16;
-  else if constexpr (std::is_same_v<T, uint16_t>) return interp::U16;
-  else if constexpr (std::is_same_v<T, int32_t>) return interp::I32;
-  else if constexpr (std::is_same_v<T, uint32_t>) return interp::U32;
-  else if constexpr (std::is_same_v<T, long long>) return interp::I64;
-  else if constexpr (std::is_same_v<T, unsigned long long>) return interp::U64;
-  else if constexpr (std::is_same_v<T, float>) return interp::F32;
-  else return interp::F64;
+  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, BoolByte>)
+    return interp::Bool;
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return interp::I8;
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return interp::U8;
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return interp::I16;
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return interp::U16;
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return interp::I32;
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return interp::U32;
+  else if constexpr (std::is_same_v<T, long long>)
+    return interp::I64;
+  else if constexpr (std::is_same_v<T, unsigned long long>)
+    return interp::U64;
+  else if constexpr (std::is_same_v<T, float>)
+    return interp::F32;
+  else
+    return interp::F64;
 }
 
 // The kernel's parameters with host arrays behind them.
 class Kernel {
  public:
   template <class T>
-  Kernel& in(const std::string& name, const std::vector<T>& v) { return add(name, v, false); }
+  Kernel& in(const std::string& name, const std::vector<T>& v) {
+    return add(name, v, false);
+  }
   template <class T>
-  Kernel& out(const std::string& name, const std::vector<T>& v) { return add(name, v, true); }
+  Kernel& out(const std::string& name, const std::vector<T>& v) {
+    return add(name, v, true);
+  }
   Kernel& type_name(const std::string& name, Type t) {
     names_.emplace_back(name, t);
     return *this;
@@ -81,7 +98,8 @@ class Kernel {
     QuickProgram q = compile(body);
     ASSERT_TRUE(q.program.has_value()) << body << ": " << q.why_not;
     interp::Launch L{};
-    for (size_t k = 0; k < bufs_.size(); ++k) L.ptr[k] = reinterpret_cast<char*>(bufs_[k].bytes.data());
+    for (size_t k = 0; k < bufs_.size(); ++k)
+      L.ptr[k] = reinterpret_cast<char*>(bufs_[k].bytes.data());
     L.n = n_;
     L.prog = *q.program;
     for (long long i = 0; i < n_; ++i) interp::run_element(L, i);
@@ -141,8 +159,10 @@ void check1(std::string_view body, const std::vector<X>& xs, F truth) {
   k.run(body);
   std::vector<S> want;
   for (size_t i = 0; i < xs.size(); ++i) {
-    if constexpr (std::is_invocable_v<F, X, ptrdiff_t>) want.push_back(S(Z(truth(xs[i], ptrdiff_t(i)))));
-    else want.push_back(S(Z(truth(xs[i]))));
+    if constexpr (std::is_invocable_v<F, X, ptrdiff_t>)
+      want.push_back(S(Z(truth(xs[i], ptrdiff_t(i)))));
+    else
+      want.push_back(S(Z(truth(xs[i]))));
   }
   expect_same(k.get<S>("z"), want, body);
 }
@@ -161,18 +181,20 @@ void check2(std::string_view body, const std::vector<X>& xs, const std::vector<Y
 
 std::string why_not(std::string_view body, std::vector<QuickParam> params = {}) {
   if (params.empty())
-    params = {{"x", interp::F32, false}, {"y", interp::F32, false}, {"n", interp::I32, false},
+    params = {{"x", interp::F32, false},
+              {"y", interp::F32, false},
+              {"n", interp::I32, false},
               {"z", interp::F32, true}};
   QuickProgram q = compile_quick(body, params);
   return q.program ? std::string() : q.why_not;
 }
 
-const std::vector<float> kFloats = {0.f, -0.f, 1.f, -1.5f, 2.5f, 0.1f, 1e-40f, 3.4e38f,
-                                    -7.25f, 100.f, kInfF, -kInfF, kNanF};
-const std::vector<float> kFloats2 = {3.f, 0.f, -2.f, 0.75f, -0.f, 7.f, 1e-40f, 2.f,
-                                     -7.25f, 1e-3f, 1.f, kInfF, 2.f};
-const std::vector<double> kDoubles = {0., -0., 1., -1.5, 2.5, 0.1, 1e-310, 1.7e308,
-                                      -7.25, 100., kInf, -kInf, kNan};
+const std::vector<float> kFloats = {0.f,     -0.f,   1.f,   -1.5f, 2.5f,   0.1f, 1e-40f,
+                                    3.4e38f, -7.25f, 100.f, kInfF, -kInfF, kNanF};
+const std::vector<float> kFloats2 = {3.f, 0.f,    -2.f,  0.75f, -0.f,  7.f, 1e-40f,
+                                     2.f, -7.25f, 1e-3f, 1.f,   kInfF, 2.f};
+const std::vector<double> kDoubles = {0.,      -0.,   1.,   -1.5, 2.5,   0.1, 1e-310,
+                                      1.7e308, -7.25, 100., kInf, -kInf, kNan};
 const std::vector<int> kInts = {0, 1, -1, 7, -7, 100, -100, 123456, -98765, 2147483647};
 const std::vector<int> kInts2 = {3, -2, 5, -3, 2, 7, -9, 1000, 13, 1};
 
@@ -212,7 +234,8 @@ TEST(QuickCompile, UnsignedAndWideIntegers) {
   check2<unsigned long long>("z = x + y", l, ul,
                              [](long long x, unsigned long long y) { return x + y; });
   check2<bool>("z = x < y", l, ul, [](long long x, unsigned long long y) { return x < y; });
-  check2<unsigned long long>("z = x - y", u, ul, [](uint32_t x, unsigned long long y) { return x - y; });
+  check2<unsigned long long>("z = x - y", u, ul,
+                             [](uint32_t x, unsigned long long y) { return x - y; });
 }
 
 TEST(QuickCompile, IntegerDivisionAndModulo) {
@@ -227,7 +250,8 @@ TEST(QuickCompile, IntegerDivisionAndModulo) {
   // A division in a ?: arm is evaluated eagerly; the interpreter must not trap on it.
   std::vector<int> y0 = {2, 0, -2, 0, 3, 7, 0, 2, 3, -4};
   check2<int>("z = y != 0 ? x / y : -1", x, y0, [](int x, int y) { return y != 0 ? x / y : -1; });
-  check2<bool>("z = y != 0 && x % y == 1", x, y0, [](int x, int y) { return y != 0 && x % y == 1; });
+  check2<bool>("z = y != 0 && x % y == 1", x, y0,
+               [](int x, int y) { return y != 0 && x % y == 1; });
 }
 
 TEST(QuickCompile, Shifts) {
@@ -247,17 +271,21 @@ TEST(QuickCompile, Shifts) {
 }
 
 TEST(QuickCompile, ComparisonsAndConditional) {
-  check2<float>("z = x < y ? x : y", kFloats, kFloats2, [](float x, float y) { return x < y ? x : y; });
+  check2<float>("z = x < y ? x : y", kFloats, kFloats2,
+                [](float x, float y) { return x < y ? x : y; });
   check2<bool>("z = x == y", kFloats, kFloats2, [](float x, float y) { return x == y; });
   check2<bool>("z = x != y", kFloats, kFloats2, [](float x, float y) { return x != y; });
-  check2<double>("z = x > 0 ? 1 : 2.5", kFloats, kFloats2, [](float x, float) { return x > 0 ? 1 : 2.5; });
-  check2<int>("z = x >= y ? 7 : -1", kFloats, kFloats2, [](float x, float y) { return x >= y ? 7 : -1; });
+  check2<double>("z = x > 0 ? 1 : 2.5", kFloats, kFloats2,
+                 [](float x, float) { return x > 0 ? 1 : 2.5; });
+  check2<int>("z = x >= y ? 7 : -1", kFloats, kFloats2,
+              [](float x, float y) { return x >= y ? 7 : -1; });
   check2<uint32_t>("z = x <= y ? 1 : -1u", kFloats, kFloats2,
                    [](float x, float y) { return x <= y ? 1 : -1u; });
   std::vector<int16_t> s = {1, -2, 3, -4, 5, 6, 7, 8, 9, 10};
   check2<int>("z = x > 2 ? x : y", kInts, s, [](int x, int16_t y) { return x > 2 ? x : y; });
   check2<int>("z = x < y < 1", kInts, kInts2, [](int x, int y) { return (x < y) < 1; });
-  check2<bool>("z = x > y == y > x", kInts, kInts2, [](int x, int y) { return (x > y) == (y > x); });
+  check2<bool>("z = x > y == y > x", kInts, kInts2,
+               [](int x, int y) { return (x > y) == (y > x); });
 }
 
 TEST(QuickCompile, LogicalOperators) {
@@ -265,38 +293,46 @@ TEST(QuickCompile, LogicalOperators) {
                [](float x, float y) { return (x > 0 && y < 0) || !(x == y); });
   check2<bool>("z = x && y", kFloats, kFloats2, [](float x, float y) { return x && y; });
   check2<bool>("z = !x || y", kFloats, kFloats2, [](float x, float y) { return !x || y; });
-  check2<int>("z = (x || y) + (x && y)", kInts, kInts2, [](int x, int y) { return (x || y) + (x && y); });
+  check2<int>("z = (x || y) + (x && y)", kInts, kInts2,
+              [](int x, int y) { return (x || y) + (x && y); });
 }
 
 TEST(QuickCompile, Casts) {
   std::vector<float> f = {1.9f, -1.9f, 0.f, 255.f, 300.5f, -0.5f, 65535.f, 100.25f, 7.f, 1e9f};
   check1<int>("z = (int)x", f, [](float x) { return (int)x; });
-  check1<int>("z = int(x) + static_cast<int>(x * 2)", f, [](float x) { return int(x) + static_cast<int>(x * 2); });
+  check1<int>("z = int(x) + static_cast<int>(x * 2)", f,
+              [](float x) { return int(x) + static_cast<int>(x * 2); });
   check1<int>("z = (unsigned char)(int)x", f, [](float x) { return (unsigned char)(int)x; });
   check1<int>("z = (signed char)(int)x", f, [](float x) { return (signed char)(int)x; });
   check1<int>("z = (short)(long long)x", f, [](float x) { return (short)(long long)x; });
   check1<bool>("z = (bool)x", f, [](float x) { return (bool)x; });
   check1<double>("z = (const double)x / 3", f, [](float x) { return (const double)x / 3; });
-  check1<long long>("z = (long long)x * 1000000", f, [](float x) { return (long long)x * 1000000; });
+  check1<long long>("z = (long long)x * 1000000", f,
+                    [](float x) { return (long long)x * 1000000; });
   check1<unsigned long long>("z = (unsigned long)(long)x", f,
                              [](float x) { return (unsigned long)(long)x; });
   check1<unsigned long long>("z = size_t(x > 0 ? x : 0) + (uint64_t)3", f,
                              [](float x) { return size_t(x > 0 ? x : 0) + (uint64_t)3; });
   check1<int>("z = (int8_t)(int)x + (uint16_t)(int)x + int32_t(x)", f,
               [](float x) { return (int8_t)(int)x + (uint16_t)(int)x + int32_t(x); });
-  check1<int>("z = (int)(unsigned short)(int)x", f, [](float x) { return (int)(unsigned short)(int)x; });
+  check1<int>("z = (int)(unsigned short)(int)x", f,
+              [](float x) { return (int)(unsigned short)(int)x; });
   check1<float>("z = static_cast<float>(static_cast<double>(x) / 3.0)", f,
                 [](float x) { return static_cast<float>(static_cast<double>(x) / 3.0); });
   check1<float>("z = (float)-(int)x", f, [](float x) { return (float)-(int)x; });
   check1<int>("z = (int)(x) * 2", f, [](float x) { return (int)(x)*2; });
-  check1<float>("z = (float)(int16_t(x)) + (int(x))", f, [](float x) { return (float)(int16_t(x)) + (int(x)); });
+  check1<float>("z = (float)(int16_t(x)) + (int(x))", f,
+                [](float x) { return (float)(int16_t(x)) + (int(x)); });
   check1<int>("z = (long unsigned int)x", f, [](float x) { return (int)(long unsigned int)x; });
 }
 
 TEST(QuickCompile, TypeNames) {
   std::vector<double> x = {1.5, -2.5, 0.1, 7., 1e300, -0., 3., 4., 5., 6.};
   Kernel k;
-  k.in("x", x).out("z", std::vector<double>(x.size())).type_name("T", interp::F64).type_name("U", interp::I16);
+  k.in("x", x)
+      .out("z", std::vector<double>(x.size()))
+      .type_name("T", interp::F64)
+      .type_name("U", interp::I16);
   k.run("T t = x / 3; U u = (U)(int)x; z = t + T(u) + (T)1 / static_cast<T>(3)");
   std::vector<double> want;
   for (double v : x) want.push_back(v / 3 + double((short)(int)v) + 1.0 / 3.0);
@@ -313,31 +349,35 @@ TEST(QuickCompile, LoopIndex) {
 }
 
 TEST(QuickCompile, LocalsAndCompoundAssignment) {
-  check2<float>("float t = x * 2; t += y; t *= t; z = t - 1;", kFloats, kFloats2, [](float x, float y) {
-    float t = x * 2;
-    t += y;
-    t *= t;
-    return t - 1;
-  });
-  check2<int>("int k = 3, m = k * x; m -= y; m /= 2; m %= 7; m <<= 2; m >>= 1; m |= 1; m &= ~2; m ^= 12; z = m",
-              kInts2, kInts, [](int x, int y) {
-                int k = 3, m = k * x;
-                m -= y;
-                m /= 2;
-                m %= 7;
-                m <<= 2;
-                m >>= 1;
-                m |= 1;
-                m &= ~2;
-                m ^= 12;
-                return m;
-              });
-  check2<double>("auto a = x; a /= 2; const auto b = a * y; z = b;", kFloats, kFloats2, [](float x, float y) {
-    auto a = x;
-    a /= 2;
-    const auto b = a * y;
-    return double(b);
-  });
+  check2<float>("float t = x * 2; t += y; t *= t; z = t - 1;", kFloats, kFloats2,
+                [](float x, float y) {
+                  float t = x * 2;
+                  t += y;
+                  t *= t;
+                  return t - 1;
+                });
+  check2<int>(
+      "int k = 3, m = k * x; m -= y; m /= 2; m %= 7; m <<= 2; m >>= 1; m |= 1; m &= ~2; m ^= 12; z "
+      "= m",
+      kInts2, kInts, [](int x, int y) {
+        int k = 3, m = k * x;
+        m -= y;
+        m /= 2;
+        m %= 7;
+        m <<= 2;
+        m >>= 1;
+        m |= 1;
+        m &= ~2;
+        m ^= 12;
+        return m;
+      });
+  check2<double>("auto a = x; a /= 2; const auto b = a * y; z = b;", kFloats, kFloats2,
+                 [](float x, float y) {
+                   auto a = x;
+                   a /= 2;
+                   const auto b = a * y;
+                   return double(b);
+                 });
   check2<int>("int c = x; c++; ++c; c--; --c; --c; z = c", kInts, kInts2, [](int x, int) {
     int c = x;
     c++;
@@ -466,12 +506,14 @@ const Binary kBinary[] = {NDGPU_BINARY(pow),   NDGPU_BINARY(atan2),    NDGPU_BIN
                           NDGPU_BINARY(fmax)};
 #undef NDGPU_BINARY
 
-const std::vector<float> kMathF = {0.f, -0.f, 0.5f, -0.5f, 1.f, 2.5f, -3.5f, 10.f,
-                                   100.f, 1e-30f, kInfF, -kInfF, kNanF};
-const std::vector<float> kMathF2 = {2.f, 3.f, -0.f, 0.5f, -1.f, 2.f, 2.f, -3.5f,
-                                    0.25f, kNanF, 1.f, 2.f, 0.f};
+const std::vector<float> kMathF = {0.f,  -0.f,  0.5f,   -0.5f, 1.f,    2.5f, -3.5f,
+                                   10.f, 100.f, 1e-30f, kInfF, -kInfF, kNanF};
+const std::vector<float> kMathF2 = {2.f,   3.f,   -0.f,  0.5f, -1.f, 2.f, 2.f,
+                                    -3.5f, 0.25f, kNanF, 1.f,  2.f,  0.f};
 
-std::vector<double> widen(const std::vector<float>& v) { return std::vector<double>(v.begin(), v.end()); }
+std::vector<double> widen(const std::vector<float>& v) {
+  return std::vector<double>(v.begin(), v.end());
+}
 
 }  // namespace
 
@@ -509,7 +551,8 @@ TEST(QuickCompile, MinMaxAbs) {
                 [](float x, float y) { return min(x, y) + max(x, y); });
   check2<double>("z = min((double)x, (double)y)", kMathF, kMathF2,
                  [](float x, float y) { return min((double)x, (double)y); });
-  check2<int>("z = min(x, y) * max(x, 3)", kInts, kInts2, [](int x, int y) { return min(x, y) * max(x, 3); });
+  check2<int>("z = min(x, y) * max(x, 3)", kInts, kInts2,
+              [](int x, int y) { return min(x, y) * max(x, 3); });
   check2<uint32_t>("z = max((unsigned)x, (unsigned)y)", kInts, kInts2,
                    [](int x, int y) { return max((unsigned)x, (unsigned)y); });
   check2<long long>("z = min((long long)x * 100000, (long long)y)", kInts, kInts2,
@@ -519,37 +562,45 @@ TEST(QuickCompile, MinMaxAbs) {
   std::vector<int16_t> s = {1, -2, 3, -4, 5, 6, 7, 8, 9, 10};
   check2<int>("z = min(y, (short)3)", kInts, s, [](int, int16_t y) { return min(y, (short)3); });
   check2<int>("z = abs(x) - abs(y)", kInts, kInts2, [](int x, int y) { return abs(x) - abs(y); });
-  check2<long long>("z = abs((long long)x * -3)", kInts, kInts2, [](int x, int) { return llabs((long long)x * -3); });
+  check2<long long>("z = abs((long long)x * -3)", kInts, kInts2,
+                    [](int x, int) { return llabs((long long)x * -3); });
   check2<float>("z = abs(x)", kMathF, kMathF2, [](float x, float) { return ::fabs(x); });
-  check2<double>("z = abs((double)x)", kMathF, kMathF2, [](float x, float) { return ::fabs((double)x); });
+  check2<double>("z = abs((double)x)", kMathF, kMathF2,
+                 [](float x, float) { return ::fabs((double)x); });
 }
 
 TEST(QuickCompile, Literals) {
   std::vector<int> x = {0, 1, -1, 5};
-  check1<long long>("z = 0xff + 017 + 0b101 + 10u + 5ul + 7LL + 3llu + 0x10ULL", x,
-                    [](int) { return (long long)(0xff + 017 + 0b101 + 10u + 5ul + 7LL + 3llu + 0x10ULL); });
-  check1<long long>("z = 2147483648 + x", x, [](int x) { return 2147483648 + x; });      // long
-  check1<long long>("z = 0x80000000 + x", x, [](int x) { return (long long)(0x80000000 + x); });  // unsigned
+  check1<long long>("z = 0xff + 017 + 0b101 + 10u + 5ul + 7LL + 3llu + 0x10ULL", x, [](int) {
+    return (long long)(0xff + 017 + 0b101 + 10u + 5ul + 7LL + 3llu + 0x10ULL);
+  });
+  check1<long long>("z = 2147483648 + x", x, [](int x) { return 2147483648 + x; });  // long
+  check1<long long>("z = 0x80000000 + x", x,
+                    [](int x) { return (long long)(0x80000000 + x); });  // unsigned
   check1<long long>("z = 0xffffffff * x", x, [](int x) { return (long long)(0xffffffff * x); });
   check1<long long>("z = -2147483648 - x", x, [](int x) { return -2147483648 - x; });
   check1<unsigned long long>("z = 0xffffffffffffffff + x", x,
                              [](int x) { return 0xffffffffffffffff + x; });
-  check1<long long>("z = 9223372036854775807 - x", x, [](int x) { return 9223372036854775807 - x; });
+  check1<long long>("z = 9223372036854775807 - x", x,
+                    [](int x) { return 9223372036854775807 - x; });
   check1<long long>("z = 3000000000 * x", x, [](int x) { return 3000000000 * x; });
   check1<long long>("z = 1L << 40", x, [](int) { return 1L << 40; });
   check1<float>("z = 1e-45f * x", x, [](int x) { return 1e-45f * x; });
   check1<double>("z = 0.1f + x", x, [](int x) { return double(0.1f + x); });
   check1<double>("z = 0.1 + x", x, [](int x) { return 0.1 + x; });
-  check1<double>("z = 1. + .5 + 1e3 + 2.5e-3 + 1E+2 + 0.3333333333333333333333 + x", x,
-                 [](int x) { return 1. + .5 + 1e3 + 2.5e-3 + 1E+2 + 0.3333333333333333333333 + x; });
+  check1<double>("z = 1. + .5 + 1e3 + 2.5e-3 + 1E+2 + 0.3333333333333333333333 + x", x, [](int x) {
+    return 1. + .5 + 1e3 + 2.5e-3 + 1E+2 + 0.3333333333333333333333 + x;
+  });
   check1<float>("z = 3.4028235e38f + 16777217.0f + 1.17549435e-38F + x", x,
                 [](int x) { return 3.4028235e38f + 16777217.0f + 1.17549435e-38F + x; });
   // Just above the halfway point between two floats, by less than half a double's ulp: parsing
   // via double would round twice and give 1.0f.
-  check1<float>("z = 1.0000000596046447753906250001f", x, [](int) { return 1.0000000596046447753906250001f; });
+  check1<float>("z = 1.0000000596046447753906250001f", x,
+                [](int) { return 1.0000000596046447753906250001f; });
   check1<float>("z = 1.0000000596046447753906250001f - 1", x,
                 [](int) { return 1.0000000596046447753906250001f - 1; });
-  check1<int>("z = true + false * 2 + (x == 1)", x, [](int x) { return true + false * 2 + (x == 1); });
+  check1<int>("z = true + false * 2 + (x == 1)", x,
+              [](int x) { return true + false * 2 + (x == 1); });
   check1<bool>("z = true && x", x, [](int x) { return true && x; });
 }
 
@@ -576,7 +627,9 @@ TEST(QuickCompile, SmallTypes) {
   // std::vector<bool> is packed: pass bools through byte arrays of 0/1.
   {
     interp::Launch L{};
-    QuickParam params[] = {{"x", interp::Bool, false}, {"y", interp::Bool, false}, {"z", interp::I32, true},
+    QuickParam params[] = {{"x", interp::Bool, false},
+                           {"y", interp::Bool, false},
+                           {"z", interp::I32, true},
                            {"w", interp::Bool, true}};
     QuickProgram q = compile_quick("z = x + y * 2 - !x; w = x != y", params);
     ASSERT_TRUE(q.program) << q.why_not;
@@ -621,19 +674,19 @@ TEST(QuickCompile, CommentsAndTerminators) {
 
 TEST(QuickCompile, Rejections) {
   const char* bodies[] = {
-      "z = foo(x)",                  // unknown function
-      "z = x[0]",                    // subscript
-      "if (x > 0) z = x;",           // control flow
+      "z = foo(x)",         // unknown function
+      "z = x[0]",           // subscript
+      "if (x > 0) z = x;",  // control flow
       "for (;;) {}",
       "while (x) z = 1;",
       "return;",
-      "z = pow(x, (double)y)",       // mixed pow
-      "z = pow(x, 2.0f)",            // constant exponent
-      "z = min(n, x)",               // min(int, float)
-      "z = min(n, 2u)",              // min(int, unsigned)
-      "z = min((long)n, 2ll)",       // long vs long long: ambiguous under CUDA
-      "z = sqrt(n)",                 // integer argument to a plain math function
-      "z = sin(1.0) * x",            // a constant the compiler may fold differently
+      "z = pow(x, (double)y)",  // mixed pow
+      "z = pow(x, 2.0f)",       // constant exponent
+      "z = min(n, x)",          // min(int, float)
+      "z = min(n, 2u)",         // min(int, unsigned)
+      "z = min((long)n, 2ll)",  // long vs long long: ambiguous under CUDA
+      "z = sqrt(n)",            // integer argument to a plain math function
+      "z = sin(1.0) * x",       // a constant the compiler may fold differently
       "z = isnan(n)",
       "z = abs(2u)",
       "z = abs((short)n)",
@@ -651,33 +704,33 @@ TEST(QuickCompile, Rejections) {
       "z = (y = 1)",
       "z += x++",
       "z = ++x",
-      "z = x % y",                   // floats
+      "z = x % y",  // floats
       "z = x << 1",
       "z = ~x",
-      "z = (char)n",                 // signedness varies
+      "z = (char)n",  // signedness varies
       "z = (long double)x",
       "z = 1.5L",
       "z = 1.0e",
-      "z = 0x1p3",                   // hex float
-      "z = 1e39f",                   // out of float's range
-      "z = 18446744073709551616",    // too large
+      "z = 0x1p3",                 // hex float
+      "z = 1e39f",                 // out of float's range
+      "z = 18446744073709551616",  // too large
       "z = 99999999999999999999u",
       "z = 10lL",
       "z = 1uu",
       "z = 1z",
       "z = 089",
-      "float t; z = t",              // uninitialised
-      "float t = 1, t = 2; z = t",   // redeclared
-      "float x = 1; z = x",          // shadows a parameter
+      "float t; z = t",             // uninitialised
+      "float t = 1, t = 2; z = t",  // redeclared
+      "float x = 1; z = x",         // shadows a parameter
       "float i = 1; z = i",
       "int sqrt = 1; z = sqrt",
-      "{ float t = x; } z = t",      // out of scope
+      "{ float t = x; } z = t",  // out of scope
       "const float c = x; c = 2; z = c",
       "auto a = 1, b = 2.0; z = a",
       "i = 2; z = x",
       "float t = t + 1; z = t",
       "z = unknown",
-      "x + y",                       // not an assignment
+      "x + y",  // not an assignment
       "z = x }",
       "{ z = x",
       "z = x } { z = y",
@@ -700,7 +753,7 @@ TEST(QuickCompile, Rejections) {
       "z = x @ y",
       "z = x // the generated code's ';' lands in this comment",
       "z = x; // a spliced comment \\\n z = y",
-      "z = abs((long)n)",            // abs(long): long long only
+      "z = abs((long)n)",  // abs(long): long long only
       "z = abs(i)",
   };
   for (const char* b : bodies) EXPECT_NE(why_not(b), "") << "accepted: " << b;
@@ -728,15 +781,17 @@ TEST(QuickCompile, Limits) {
   for (int k = 0; k < 20000; ++k) negations += "- ";
   EXPECT_NE(why_not(negations + "x"), "");
   // Bad type names.
-  std::pair<std::string, Type> bad_names[] = {{"i", interp::F32}, {"_T", interp::F32},
-                                              {"int", interp::F32}, {"sqrt", interp::F32}};
+  std::pair<std::string, Type> bad_names[] = {
+      {"i", interp::F32}, {"_T", interp::F32}, {"int", interp::F32}, {"sqrt", interp::F32}};
   QuickParam xz[] = {{"x", interp::F32, false}, {"z", interp::F32, true}};
-  for (const auto& n : bad_names) EXPECT_FALSE(compile_quick("z = x", xz, {&n, 1}).program) << n.first;
+  for (const auto& n : bad_names)
+    EXPECT_FALSE(compile_quick("z = x", xz, {&n, 1}).program) << n.first;
   std::pair<std::string, Type> t_and_x[] = {{"x", interp::F32}};
   EXPECT_FALSE(compile_quick("z = x", xz, t_and_x).program);  // a parameter named like a type
   // Nine parameters.
   std::vector<QuickParam> nine;
-  for (int k = 0; k < 9; ++k) nine.push_back({std::string("p").append(std::to_string(k)), interp::F32, k == 8});
+  for (int k = 0; k < 9; ++k)
+    nine.push_back({std::string("p").append(std::to_string(k)), interp::F32, k == 8});
   EXPECT_NE(why_not("p8 = p0", nine), "");
   // Bad parameter names.
   EXPECT_NE(why_not("z = 1", {{"_x", interp::F32, false}, {"z", interp::F32, true}}), "");

@@ -45,8 +45,9 @@ __global__ void cxx(long long n, double d) {}
 }
 
 TEST(CudaSignature, UnnamedAndVoidParameters) {
-  auto ks = parse_cuda_kernels("extern \"C\" __global__ void k(void) {}\n"
-                               "extern \"C\" __global__ void u(unsigned long long, int*, const int) {}\n");
+  auto ks = parse_cuda_kernels(
+      "extern \"C\" __global__ void k(void) {}\n"
+      "extern \"C\" __global__ void u(unsigned long long, int*, const int) {}\n");
   ASSERT_EQ(ks.size(), 2u);
   EXPECT_TRUE(ks[0].params.empty());
   ASSERT_EQ(ks[1].params.size(), 3u);

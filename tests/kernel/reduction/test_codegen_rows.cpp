@@ -56,8 +56,9 @@ TEST(ReductionPlainRows, SeedL2NormCompiles) {
 
 TEST(ReductionPlainRows, CastsIndicesAndWideIndexCompile) {
   // int32 data read as int64, the index in the map, a float32 output written from int64.
-  auto c = make_case(DType::Int64, DType::Float32, DType::Int64, DType::Int32, "x + _j + i + _in_ind.size() + _out_ind.size()",
-                     "a > b ? a : b", "y = a", "long long", false);
+  auto c = make_case(DType::Int64, DType::Float32, DType::Int64, DType::Int32,
+                     "x + _j + i + _in_ind.size() + _out_ind.size()", "a > b ? a : b", "y = a",
+                     "long long", false);
   expect_compiles(c, DType::Int64, DType::Float32, DType::Int64, DType::Int32);
 }
 

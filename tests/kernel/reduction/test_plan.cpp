@@ -84,8 +84,8 @@ TEST(ReductionPlan, FortranOrderSortsReducedAxesOnlyWhenAllowed) {
 TEST(ReductionPlan, BroadcastInputHasZeroStrides) {
   Shape shape{5, 8};
   std::vector<bool> red{true, false};
-  auto p = make_reduction_plan(shape, red, {out_strides(shape, red, 4), Strides{0, 4}}, {4, 4},
-                               1, true, true);
+  auto p = make_reduction_plan(shape, red, {out_strides(shape, red, 4), Strides{0, 4}}, {4, 4}, 1,
+                               true, true);
   EXPECT_EQ(p.red_shape, Shape({5}));
   EXPECT_EQ(p.strides[1], Strides({4, 0}));
 }
