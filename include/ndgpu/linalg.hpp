@@ -18,6 +18,19 @@ NDArray matmul(const NDArray& a, const NDArray& b, const OptArray& out = {}, Opt
 // over a's last axis and b's second-to-last.
 NDArray dot(const NDArray& a, const NDArray& b, const OptArray& out = {});
 
+// numpy.vdot (a conjugated, both flattened), inner (over both last axes), outer (of the
+// flattened operands), tensordot (the last/first `axes` axes, or the listed pairs), kron
+// and trace (the sum of a diagonal, `offset` above the main one, over axis1 and axis2).
+NDArray vdot(const NDArray& a, const NDArray& b);
+NDArray inner(const NDArray& a, const NDArray& b);
+NDArray outer(const NDArray& a, const NDArray& b);
+NDArray tensordot(const NDArray& a, const NDArray& b, int64_t axes = 2);
+NDArray tensordot(const NDArray& a, const NDArray& b, const std::vector<int64_t>& a_axes,
+                  const std::vector<int64_t>& b_axes);
+NDArray kron(const NDArray& a, const NDArray& b);
+NDArray trace(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1,
+              OptDType dtype = {}, const OptArray& out = {});
+
 namespace linalg {
 inline NDArray matmul(const NDArray& a, const NDArray& b) {
   return ndgpu::matmul(a, b);

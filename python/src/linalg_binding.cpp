@@ -22,6 +22,15 @@ bool known_operand(nb::handle h) {
   return nb::isinstance<NDArray>(h) || try_operand(h).has_value();
 }
 
+// A product of two operands (arrays, or values converted to arrays).
+template <NDArray (*F)(const NDArray&, const NDArray&)>
+void def_products(nb::module_& m, const char* name) {
+  m.def(name, [](nb::handle a, nb::handle b) {
+    NDArray ha, hb;
+    return F(array_arg(a, ha), array_arg(b, hb));
+  });
+}
+
 }  // namespace
 
 void bind_linalg(nb::module_& m) {
@@ -61,6 +70,40 @@ void bind_linalg(nb::module_& m) {
         return result(dot(nb::cast<const NDArray&>(self), array_arg(b, hb), to_out(out)), out);
       },
       nb::is_method(), nb::arg("b"), nb::arg("out") = nb::none());
+  def_products<vdot>(m, "vdot");
+  def_products<inner>(m, "inner");
+  def_products<outer>(m, "outer");
+  def_products<kron>(m, "kron");
+  m.def(
+      "tensordot",
+      [](nb::handle a, nb::handle b, nb::handle axes) {
+        NDArray ha, hb;
+        const NDArray &x = array_arg(a, ha), &y = array_arg(b, hb);
+        if (PyLong_Check(axes.ptr())) return tensordot(x, y, nb::cast<int64_t>(axes));
+        // (a_axes, b_axes), each an int or a sequence of ints, as NumPy accepts.
+        auto list = [](nb::handle h) {
+          std::vector<int64_t> v;
+          if (PyLong_Check(h.ptr()))
+            v.push_back(nb::cast<int64_t>(h));
+          else
+            for (nb::handle e : h) v.push_back(nb::cast<int64_t>(e));
+          return v;
+        };
+        if (nb::len(axes) != 2) throw ValueError("tensordot: axes must be an int or a pair");
+        return tensordot(x, y, list(axes[0]), list(axes[1]));
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("axes") = 2);
+  auto trace_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2, nb::handle dtype,
+                     nb::handle out) {
+    NDArray ha;
+    return result(trace(array_arg(a, ha), offset, axis1, axis2, to_dtype_opt(dtype), to_out(out)),
+                  out);
+  };
+  m.def("trace", trace_fn, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0,
+        nb::arg("axis2") = 1, nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none());
+  cls.attr("trace") = nb::cpp_function(trace_fn, nb::is_method(), nb::arg("offset") = 0,
+                                       nb::arg("axis1") = 0, nb::arg("axis2") = 1,
+                                       nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none());
   m.def("_set_cpu_blas_path", [](const std::string& p) { set_cpu_blas_path(p); });
 }
 

@@ -135,3 +135,44 @@ def test_dot_out_rules():
     assert_same(out, np.dot(a, b))
     with pytest.raises(ValueError):  # NumPy's dot takes only the exact dtype
         cp.dot(cp.asarray(a), cp.asarray(b), out=cp.empty((3, 2), dtype=cp.float64))
+
+
+@pytest.mark.parametrize("sa,sb", [((4,), (4,)), ((2, 3), (3, 2)), ((2, 2, 2), (8,))])
+def test_vdot(sa, sb):
+    a, b = ints(sa, "complex128"), ints(sb, "complex128", seed=1)
+    assert_same(cp.vdot(cp.asarray(a), cp.asarray(b)), np.vdot(a, b))
+
+
+@pytest.mark.parametrize("sa,sb", [((), (3,)), ((4,), (4,)), ((2, 4), (3, 4)), ((2, 3, 4), (4,))])
+def test_inner_and_outer(sa, sb):
+    a, b = ints(sa, "float64"), ints(sb, "float64", seed=1)
+    assert_same(cp.inner(cp.asarray(a), cp.asarray(b)), np.inner(a, b))
+    assert_same(cp.outer(cp.asarray(a), cp.asarray(b)), np.outer(a, b))
+
+
+@pytest.mark.parametrize("axes", [0, 1, 2, ([1, 0], [0, 1]), (2, 0), ([-1], [1])])
+def test_tensordot(axes):
+    a, b = ints((3, 4, 5), "float32"), ints((4, 3, 5), "float32", seed=1)
+    if axes == 1:
+        b = ints((5, 2), "float32", seed=1)
+    elif axes == 2 or axes == (2, 0):
+        b = ints((4, 5, 2) if axes == 2 else (5, 2), "float32", seed=1)
+    elif axes == ([-1], [1]):
+        b = ints((2, 5), "float32", seed=1)
+    assert_same(cp.tensordot(cp.asarray(a), cp.asarray(b), axes), np.tensordot(a, b, axes))
+
+
+@pytest.mark.parametrize("sa,sb", [((2,), (3,)), ((2, 3), (2, 2)), ((2, 1, 2), (3, 2))])
+def test_kron(sa, sb):
+    a, b = ints(sa, "int64"), ints(sb, "int64", seed=1)
+    assert_same(cp.kron(cp.asarray(a), cp.asarray(b)), np.kron(a, b))
+
+
+@pytest.mark.parametrize("offset,axis1,axis2", [(0, 0, 1), (1, 0, 1), (-2, 0, 1), (0, 2, 0),
+                                                (5, 0, 1)])
+def test_trace(offset, axis1, axis2):
+    a = ints((4, 5, 3), "int32")
+    assert_same(cp.trace(cp.asarray(a), offset, axis1, axis2), np.trace(a, offset, axis1, axis2))
+    m = ints((4, 5), "float64")
+    assert_same(cp.asarray(m).trace(), m.trace())
+    assert_same(cp.trace(cp.asarray(m), dtype=cp.float32), np.trace(m, dtype=np.float32))

@@ -41,3 +41,16 @@ TEST(Matmul, VectorsAndErrors) {
   NDArray m = from_host(v.data(), {1, 3}, DType::Float32);
   EXPECT_THROW(matmul(m, m), ValueError);  // core dimensions 3 and 1
 }
+
+TEST(Products, TraceKronOuter) {
+  const std::vector<double> v{1, 2, 3, 4};
+  NDArray m = from_host(v.data(), {2, 2}, DType::Float64);
+  EXPECT_EQ(host<double>(trace(m))[0], 5.0);                         // 1 + 4
+  EXPECT_EQ(host<double>(trace(m, 1))[0], 2.0);                      // above the diagonal
+  EXPECT_EQ(host<double>(outer(m, m)).size(), 16u);                  // flattened operands
+  NDArray k = kron(m, from_host(v.data(), {1, 2}, DType::Float64));  // [[1,2,2,4],[3,6,4,8]]
+  EXPECT_EQ(k.shape(), Shape({2, 4}));
+  EXPECT_EQ(host<double>(k), (std::vector<double>{1, 2, 2, 4, 3, 6, 4, 8}));
+  NDArray t = tensordot(m, m, 1);  // the matrix product
+  EXPECT_EQ(host<double>(t), (std::vector<double>{7, 10, 15, 22}));
+}
