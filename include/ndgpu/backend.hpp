@@ -108,6 +108,24 @@ struct GemmCall {
   StreamHandle stream = 0;
 };
 
+// A dense factorisation or solve on one column-major n×n matrix, as LAPACK's routines:
+// Getrf: A = P L U in place, n pivots (int64, 1-based) into `ipiv`; Getrs: solves with that
+// factorisation (transposed when `trans`) for the n×nrhs `b`; Potrf: the Cholesky factor in
+// the `lower` or upper triangle of A. Device memory throughout.
+enum class SolverOp : uint8_t { Getrf, Getrs, Potrf };
+struct SolverCall {
+  SolverOp op = SolverOp::Getrf;
+  BlasType type = BlasType::F64;
+  int64_t n = 0, nrhs = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  int64_t* ipiv = nullptr;
+  void* b = nullptr;
+  int64_t ldb = 1;
+  bool trans = false, lower = true;
+  StreamHandle stream = 0;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -174,6 +192,9 @@ class Backend {
   // Dense linear algebra on the field's libraries (cuBLAS on CUDA, OpenBLAS on the CPU),
   // opened on first use; BackendError naming the library when it cannot be found.
   virtual void gemm(int device, const GemmCall& call) = 0;
+  // Runs `call` (cuSOLVER on CUDA, LAPACK on the CPU) and returns LAPACK's info: 0 on
+  // success, k > 0 when the k-th pivot or minor fails (singular, not positive definite).
+  virtual int solver(int device, const SolverCall& call) = 0;
 
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;

@@ -20,6 +20,10 @@ struct OverflowError : std::runtime_error {
 struct ZeroDivisionError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// numpy.linalg.LinAlgError: a singular matrix, one not positive definite, no convergence.
+struct LinAlgError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 struct NotImplementedError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

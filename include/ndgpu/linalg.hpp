@@ -2,6 +2,7 @@
 // CPU backend), with NumPy's shape, dtype and error rules.
 #pragma once
 #include <optional>
+#include <utility>
 
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/reductions.hpp"
@@ -35,6 +36,15 @@ namespace linalg {
 inline NDArray matmul(const NDArray& a, const NDArray& b) {
   return ndgpu::matmul(a, b);
 }
+
+// numpy.linalg on cuSOLVER / LAPACK, over stacks of matrices (leading axes broadcast).
+// Integers compute in float64; float16 raises TypeError; a singular matrix (solve, inv) or one
+// not positive definite (cholesky) raises LinAlgError as NumPy's.
+NDArray solve(const NDArray& a, const NDArray& b);  // b: a stack of matrices unless 1-D
+NDArray inv(const NDArray& a);
+NDArray det(const NDArray& a);
+std::pair<NDArray, NDArray> slogdet(const NDArray& a);  // (sign, log|det|)
+NDArray cholesky(const NDArray& a);                     // lower, from a's lower triangle
 }  // namespace linalg
 
 }  // namespace ndgpu

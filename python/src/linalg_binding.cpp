@@ -104,6 +104,24 @@ void bind_linalg(nb::module_& m) {
   cls.attr("trace") = nb::cpp_function(trace_fn, nb::is_method(), nb::arg("offset") = 0,
                                        nb::arg("axis1") = 0, nb::arg("axis2") = 1,
                                        nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none());
+  auto unary = [](NDArray (*f)(const NDArray&)) {
+    return [f](nb::handle a) {
+      NDArray ha;
+      return f(array_arg(a, ha));
+    };
+  };
+  m.def("_linalg_inv", unary(&linalg::inv));
+  m.def("_linalg_det", unary(&linalg::det));
+  m.def("_linalg_cholesky", unary(&linalg::cholesky));
+  m.def("_linalg_solve", [](nb::handle a, nb::handle b) {
+    NDArray ha, hb;
+    return linalg::solve(array_arg(a, ha), array_arg(b, hb));
+  });
+  m.def("_linalg_slogdet", [](nb::handle a) {
+    NDArray ha;
+    auto [sign, logdet] = linalg::slogdet(array_arg(a, ha));
+    return nb::make_tuple(wrap_array(std::move(sign)), wrap_array(std::move(logdet)));
+  });
   m.def("_set_cpu_blas_path", [](const std::string& p) { set_cpu_blas_path(p); });
 }
 

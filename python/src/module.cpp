@@ -41,6 +41,9 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const LinAlgError& e) {  // NumPy's own class, so `except np.linalg.LinAlgError` works
+      nb::object cls = nb::module_::import_("numpy.linalg").attr("LinAlgError");
+      PyErr_SetString(cls.ptr(), e.what());
     }
   });
   warm_up_compilers();

@@ -17,4 +17,10 @@ struct SharedLibrary {
 // Tries `names` in order (sonames or paths); the library stays loaded for the process.
 SharedLibrary open_shared_library(const std::vector<std::string>& names);
 
+// A CUDA toolkit library (`stem` "cublas"): the path in `env_var` when set, then the
+// sonames `versions` ("13", "12") on the loader's path, then the toolkit's lib64 folder
+// (CUDA_PATH, CUDA_HOME, /usr/local/cuda).
+SharedLibrary open_cuda_library(const char* env_var, const std::string& stem,
+                                const std::vector<std::string>& versions);
+
 }  // namespace ndgpu

@@ -90,6 +90,9 @@ class CaptureBackend : public Backend {
   void set_pool_limit(int, size_t) override {}
   size_t pool_limit(int) override { return 0; }
   // An H100/H200-sized device: geometry only, never part of a kernel's source.
+  int solver(int, const SolverCall&) override {
+    throw BackendError("the capture backend runs no solver");
+  }
   void gemm(int, const GemmCall&) override {
     throw BackendError("the capture backend runs no BLAS");
   }

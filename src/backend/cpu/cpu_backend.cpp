@@ -209,6 +209,7 @@ class CpuBackend : public Backend {
   void synchronize_stream(int, StreamHandle) override {}
   unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
   void gemm(int, const GemmCall& call) override { cpu_gemm(call); }
+  int solver(int, const SolverCall& call) override { return cpu_solver(call); }
 
   // Work is finished when launch returns, so an event is the time it was recorded.
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }

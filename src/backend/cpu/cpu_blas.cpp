@@ -25,15 +25,13 @@ template <class T>
 using TypedGemm = void (*)(int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*,
                            int);
 
-struct Cblas {
-  TypedGemm<float> sgemm = nullptr;
-  TypedGemm<double> dgemm = nullptr;
-  RealGemm cgemm = nullptr, zgemm = nullptr;  // alpha and beta by pointer
-  std::string error;
+// The library and its symbol prefix (scipy-openblas prefixes its symbols with scipy_).
+struct BlasLibrary {
+  SharedLibrary lib;
+  std::string prefix;
 };
-
-const Cblas& cblas() {
-  static const Cblas api = [] {
+const BlasLibrary& blas_library() {
+  static const BlasLibrary l = [] {
     std::vector<std::string> names;
     if (const char* e = std::getenv("NDGPU_BLAS"); e && *e) names.push_back(e);
     {
@@ -43,17 +41,29 @@ const Cblas& cblas() {
     for (const char* n :
          {"libscipy_openblas.so", "libopenblas.so.0", "libopenblas.so", "libcblas.so.3"})
       names.push_back(n);
+    BlasLibrary b{open_shared_library(names), ""};
+    if (b.lib.symbol("scipy_cblas_sgemm")) b.prefix = "scipy_";
+    return b;
+  }();
+  if (!l.lib.handle)
+    throw BackendError(
+        "the CPU backend needs a BLAS (pip install scipy-openblas32, or set NDGPU_BLAS to a "
+        "library exporting cblas_sgemm); tried:" +
+        l.lib.tried);
+  return l;
+}
+
+struct Cblas {
+  TypedGemm<float> sgemm = nullptr;
+  TypedGemm<double> dgemm = nullptr;
+  RealGemm cgemm = nullptr, zgemm = nullptr;  // alpha and beta by pointer
+  std::string error;
+};
+
+const Cblas& cblas() {
+  static const Cblas api = [] {
     Cblas c;
-    SharedLibrary lib = open_shared_library(names);
-    if (!lib.handle) {
-      c.error =
-          "the CPU backend needs a BLAS (pip install scipy-openblas32, or set NDGPU_BLAS "
-          "to a library exporting cblas_sgemm); tried:" +
-          lib.tried;
-      return c;
-    }
-    // scipy-openblas prefixes its symbols with scipy_.
-    const std::string prefix = lib.symbol("scipy_cblas_sgemm") ? "scipy_" : "";
+    const auto& [lib, prefix] = blas_library();
     auto sym = [&](const char* n) { return lib.symbol((prefix + n).c_str()); };
     c.sgemm = reinterpret_cast<TypedGemm<float>>(sym("cblas_sgemm"));
     c.dgemm = reinterpret_cast<TypedGemm<double>>(sym("cblas_dgemm"));
@@ -97,6 +107,13 @@ void gemm_f16(const Cblas& api, const GemmCall& c, int64_t i) {
 }
 
 }  // namespace
+
+void* cpu_blas_symbol(const std::string& name) {
+  const BlasLibrary& b = blas_library();
+  void* s = b.lib.symbol((b.prefix + name).c_str());
+  if (!s) throw BackendError(b.lib.name + " lacks " + b.prefix + name);
+  return s;
+}
 
 void set_cpu_blas_path(const std::string& path) {
   std::lock_guard lk(path_mu);

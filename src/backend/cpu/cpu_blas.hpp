@@ -3,9 +3,18 @@
 #pragma once
 #include "ndgpu/backend.hpp"
 
+#include <string>
+
+namespace ndgpu {
+// A symbol of the CPU BLAS library (its scipy_ prefix added); BackendError when missing.
+void* cpu_blas_symbol(const std::string& name);
+}  // namespace ndgpu
+
 namespace ndgpu::cpu {
 
 // Runs `call` on the host; BackendError naming the libraries tried when none is found.
 void cpu_gemm(const GemmCall& call);
+// LAPACK's getrf/getrs/potrf on the host (the BLAS library's LAPACK); returns LAPACK's info.
+int cpu_solver(const SolverCall& call);
 
 }  // namespace ndgpu::cpu

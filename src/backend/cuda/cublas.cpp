@@ -38,14 +38,7 @@ struct Cublas {
 const Cublas& api() {
   static const Cublas c = [] {
     Cublas c;
-    std::vector<std::string> names;
-    if (const char* e = std::getenv("NDGPU_CUBLAS"); e && *e) names.push_back(e);
-    names.insert(names.end(), {"libcublas.so.13", "libcublas.so.12", "libcublas.so"});
-    for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
-      if (const char* v = std::getenv(var); v && *v)
-        names.push_back(std::string(v) + "/lib64/libcublas.so");
-    names.push_back("/usr/local/cuda/lib64/libcublas.so");
-    SharedLibrary lib = open_shared_library(names);
+    SharedLibrary lib = open_cuda_library("NDGPU_CUBLAS", "cublas", {"13", "12"});
     if (!lib.handle) {
       c.error =
           "matrix products on CUDA need cuBLAS (the CUDA toolkit's libcublas, or pip "

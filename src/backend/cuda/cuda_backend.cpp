@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "backend/cuda/cublas.hpp"
+#include "backend/cuda/cusolver.hpp"
 #include "backend/cuda/driver.hpp"
 #include "backend/cuda/host_array_pool.hpp"
 #include "backend/cuda/nvcc.hpp"
@@ -359,6 +360,10 @@ bool CudaBackend::query_stream(int device, StreamHandle s) {
 
 void CudaBackend::gemm(int device, const GemmCall& call) {
   cublas_gemm(*this, device, call);
+}
+
+int CudaBackend::solver(int device, const SolverCall& call) {
+  return cusolver_run(*this, device, call);
 }
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {

@@ -74,6 +74,7 @@ class NvrtcCheckBackend : public Backend {
   void set_pool_limit(int d, size_t bytes) override { in_->set_pool_limit(d, bytes); }
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
   void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
+  int solver(int d, const SolverCall& call) override { return in_->solver(d, call); }
   unsigned resident_blocks(int d, void* f, unsigned threads) override {
     return in_->resident_blocks(d, f, threads);
   }

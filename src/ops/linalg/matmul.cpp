@@ -6,28 +6,12 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
+#include "ops/linalg/blas_type.hpp"
 
 namespace ndgpu {
 namespace {
 
 const char* kSignature = "(n?,k),(k,m?)->(n?,m?)";
-
-std::optional<BlasType> blas_type(DType t) {
-  switch (t) {
-    case DType::Float16:
-      return BlasType::F16;
-    case DType::Float32:
-      return BlasType::F32;
-    case DType::Float64:
-      return BlasType::F64;
-    case DType::Complex64:
-      return BlasType::C64;
-    case DType::Complex128:
-      return BlasType::C128;
-    default:
-      return std::nullopt;
-  }
-}
 
 // One operand as BLAS reads it: a stack of `rows`×`cols` row-major matrices, each stored as
 // is (ld = its row stride) or transposed (ld = its column stride), `stride` elements apart

@@ -1,0 +1,205 @@
+// numpy.linalg's LU and Cholesky family on the backend's solver (cuSOLVER, LAPACK): solve,
+// inv, det, slogdet, cholesky, each over stacks of matrices. Row-major matrices are handed
+// over as the column-major transposes they are, so no transposing copy is needed.
+#include <string>
+
+#include "kernel/elementwise/engine.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/linalg.hpp"
+#include "ndgpu/ops.hpp"
+#include "ops/linalg/blas_type.hpp"
+
+namespace ndgpu::linalg {
+namespace {
+
+// NumPy's linalg dtype: integers and bool as float64; float16 refused.
+DType solver_dtype(DType t) {
+  if (t == DType::Float16) throw TypeError("array type float16 is unsupported in linalg");
+  return is_inexact(t) ? t : DType::Float64;
+}
+
+void require_square_stack(const NDArray& a) {
+  if (a.ndim() < 2)
+    throw LinAlgError(std::to_string(a.ndim()) +
+                      "-dimensional array given. Array must be at least two-dimensional");
+  if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2])
+    throw LinAlgError("Last 2 dimensions of the array must be square");
+}
+
+Shape batch_of(const NDArray& a, int core) {
+  return Shape(a.shape().begin(), a.shape().end() - core);
+}
+
+Shape with(Shape s, std::initializer_list<int64_t> tail) {
+  s.insert(s.end(), tail.begin(), tail.end());
+  return s;
+}
+
+// A C-contiguous stack of `t` matrices (a copy the solver may overwrite).
+NDArray own_stack(const NDArray& a, const Shape& shape, DType t) {
+  return a.broadcast_to(shape).astype(t, true, Order::C);
+}
+
+struct Solver {
+  Device device = current_device();
+  Backend& backend = backend_for(device);
+  SolverCall base(SolverOp op, DType t, int64_t n) const {
+    SolverCall c;
+    c.op = op, c.type = *blas_type(t), c.n = n, c.lda = std::max<int64_t>(n, 1);
+    c.stream = current_stream(device);
+    return c;
+  }
+  int run(const SolverCall& c) { return backend.solver(device.index, c); }
+};
+
+char* matrix(const NDArray& stack, int64_t i, int64_t elems) {
+  return static_cast<char*>(stack.data()) + i * elems * stack.itemsize();
+}
+
+// LU-factors every matrix of `lu` (batch, n, n) in place, pivots into `piv` (batch, n).
+void factor_stack(Solver& s, NDArray& lu, NDArray& piv, int64_t batch, int64_t n,
+                  bool singular_raises) {
+  for (int64_t i = 0; i < batch; ++i) {
+    SolverCall c = s.base(SolverOp::Getrf, lu.dtype(), n);
+    c.a = matrix(lu, i, n * n);
+    c.ipiv = reinterpret_cast<int64_t*>(matrix(piv, i, n));
+    if (s.run(c) > 0 && singular_raises) throw LinAlgError("Singular matrix");
+  }
+}
+
+// (-1) to the number of row swaps, per matrix: +1 or -1 as `t`.
+NDArray pivot_sign(const NDArray& piv, int64_t n, DType t) {
+  NDArray order = arange(Scalar::py_int(1), Scalar::py_int(n + 1), Scalar::py_int(1), DType::Int64);
+  const Operand ne[2] = {piv, order};
+  NDArray swaps = sum(call_ufunc("not_equal", ne)[0], std::vector<int64_t>{-1});
+  const Operand parity[2] = {swaps, Scalar::py_int(2)};
+  const Operand twice[2] = {call_ufunc("remainder", parity)[0], Scalar::py_int(-2)};
+  const Operand one[2] = {call_ufunc("multiply", twice)[0], Scalar::py_int(1)};
+  return call_ufunc("add", one)[0].astype(t);
+}
+
+// The diagonals of a (batch, n, n) stack, as a (batch, n) view.
+NDArray diagonals(const NDArray& stack, int64_t batch, int64_t n) {
+  const int64_t isz = stack.itemsize();
+  return NDArray(stack.storage(), stack.offset(), Shape{batch, n},
+                 Strides{n * n * isz, (n + 1) * isz}, stack.dtype(),
+                 std::make_shared<const NDArray>(stack));
+}
+
+// A stack LU-factored in place, for det and slogdet (a singular matrix is no error there).
+struct Factored {
+  Shape batch;
+  int64_t nb = 0, n = 0;
+  DType t = DType::Float64;
+  NDArray lu, piv;  // undefined when the stack or its matrices are empty
+};
+Factored lu_factor(const NDArray& a) {
+  require_square_stack(a);
+  Factored f;
+  f.n = a.shape()[a.ndim() - 1];
+  f.t = solver_dtype(a.dtype());
+  f.batch = batch_of(a, 2);
+  f.nb = shape_size(f.batch);
+  if (f.nb == 0 || f.n == 0) return f;
+  f.lu = own_stack(a, with(f.batch, {f.n, f.n}), f.t);
+  f.piv = NDArray::empty(Shape{f.nb, f.n}, DType::Int64);
+  Solver s;
+  factor_stack(s, f.lu, f.piv, f.nb, f.n, false);
+  return f;
+}
+
+}  // namespace
+
+NDArray solve(const NDArray& a, const NDArray& b) {
+  require_square_stack(a);
+  const int64_t n = a.shape()[a.ndim() - 1];
+  const DType t = solver_dtype(promote_types(a.dtype(), b.dtype()));
+  const bool vector = b.ndim() == 1;  // NumPy 2: b is a stack of matrices unless 1-D
+  const NDArray bm = vector ? b.reshape(Shape{b.shape()[0], 1}) : b;
+  if (bm.ndim() < 2 || bm.shape()[bm.ndim() - 2] != n)
+    throw ValueError("solve: Input operand 1 has a mismatch in its core dimension 0 (size " +
+                     std::to_string(bm.ndim() < 2 ? 0 : bm.shape()[bm.ndim() - 2]) +
+                     " is different from " + std::to_string(n) + ")");
+  const int64_t k = bm.shape()[bm.ndim() - 1];
+  const Shape batch = broadcast_shapes(std::vector<Shape>{batch_of(a, 2), batch_of(bm, 2)});
+  const int64_t nb = shape_size(batch);
+  Shape result = with(batch, {n, k});
+  if (nb == 0 || n == 0 || k == 0) {
+    NDArray r = zeros(result, t);
+    return vector ? r.reshape(with(batch, {n})) : r;
+  }
+  NDArray lu = own_stack(a, with(batch, {n, n}), t);
+  // Each right-hand side as a column-major n×k matrix: the transposed stack, C-contiguous.
+  std::vector<int64_t> swap;
+  for (int d = 0; d < int(batch.size()); ++d) swap.push_back(d);
+  swap.push_back(int64_t(batch.size()) + 1), swap.push_back(int64_t(batch.size()));
+  NDArray x = bm.broadcast_to(result).transpose(swap).astype(t, true, Order::C);
+  NDArray piv = NDArray::empty(Shape{nb, n}, DType::Int64);
+  Solver s;
+  factor_stack(s, lu, piv, nb, n, true);
+  for (int64_t i = 0; i < nb; ++i) {
+    SolverCall c = s.base(SolverOp::Getrs, t, n);
+    c.nrhs = k, c.trans = true;  // the buffer holds Aᵀ column-major
+    c.a = matrix(lu, i, n * n), c.ipiv = reinterpret_cast<int64_t*>(matrix(piv, i, n));
+    c.b = matrix(x, i, n * k), c.ldb = n;
+    s.run(c);
+  }
+  NDArray r = x.transpose(swap).copy();
+  return vector ? r.reshape(with(batch, {n})) : r;
+}
+
+NDArray inv(const NDArray& a) {
+  require_square_stack(a);
+  const int64_t n = a.shape()[a.ndim() - 1];
+  return solve(a, eye(n, std::nullopt, 0, solver_dtype(a.dtype())));
+}
+
+std::pair<NDArray, NDArray> slogdet(const NDArray& a) {
+  const Factored f = lu_factor(a);
+  if (!f.lu.defined())
+    return {full(f.batch, Scalar::py_int(1), f.t), zeros(f.batch, real_dtype(f.t))};
+  const NDArray d = diagonals(f.lu, f.nb, f.n);
+  const Operand d1[1] = {d};
+  const Operand magnitude[1] = {call_ufunc("absolute", d1)[0]};
+  NDArray logabs = sum(call_ufunc("log", magnitude)[0], std::vector<int64_t>{-1});
+  const Operand sign_in[2] = {prod(call_ufunc("sign", d1)[0], std::vector<int64_t>{-1}),
+                              pivot_sign(f.piv, f.n, f.t)};
+  NDArray sign = call_ufunc("multiply", sign_in)[0];
+  return {sign.reshape(f.batch), logabs.reshape(f.batch)};
+}
+
+NDArray det(const NDArray& a) {
+  const Factored f = lu_factor(a);
+  if (!f.lu.defined()) return ones(f.batch, f.t);
+  const Operand d[2] = {prod(diagonals(f.lu, f.nb, f.n), std::vector<int64_t>{-1}),
+                        pivot_sign(f.piv, f.n, f.t)};
+  return call_ufunc("multiply", d)[0].reshape(f.batch);
+}
+
+NDArray cholesky(const NDArray& a) {
+  require_square_stack(a);
+  const int64_t n = a.shape()[a.ndim() - 1];
+  const DType t = solver_dtype(a.dtype());
+  const Shape batch = batch_of(a, 2);
+  const int64_t nb = shape_size(batch);
+  NDArray l = own_stack(a, with(batch, {n, n}), t);
+  if (nb == 0 || n == 0) return l;
+  Solver s;
+  for (int64_t i = 0; i < nb; ++i) {
+    // The buffer holds Aᵀ column-major: its upper factor U (Aᵀ = Uᴴ U), read row-major, is
+    // the lower L with A = L Lᴴ, from A's lower triangle as NumPy reads it.
+    SolverCall c = s.base(SolverOp::Potrf, t, n);
+    c.a = matrix(l, i, n * n), c.lower = false;
+    if (s.run(c) > 0) throw LinAlgError("Matrix is not positive definite");
+  }
+  static const kernel::ElementwiseDefinition upper_zero(
+      {.in_params = "int64 side",
+       .out_params = "T y",
+       .operation = "if (i % side > (i / side) % side) y = (T)0",
+       .name = "ndgpu_zero_upper"});
+  std::vector<Operand> args{Scalar::py_int(n), l};
+  kernel::run_elementwise(upper_zero, args);
+  return l;
+}
+
+}  // namespace ndgpu::linalg
