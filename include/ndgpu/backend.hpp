@@ -219,8 +219,9 @@ void run_in_background(std::function<void()> task);
 void wait_for_background_work();
 
 // Where the CPU backend's BLAS is (a shared library exporting cblas_*gemm, or scipy-openblas's
-// scipy_cblas_*gemm); NDGPU_BLAS wins when set. The Python module passes scipy-openblas32's.
-void set_cpu_blas_path(const std::string& path);
+// scipy_cblas_*gemm); NDGPU_BLAS wins when set. `locate` is asked once, on the first product
+// on the CPU: the Python module finds scipy-openblas32's then, not at import.
+void set_cpu_blas_locator(std::function<std::string()> locate);
 
 // Each thread's current stream per device (0 = the null stream).
 StreamHandle current_stream(Device d);

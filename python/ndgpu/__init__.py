@@ -52,22 +52,19 @@ from ndgpu._fusion import _Var as _FusionValue
 
 
 def _find_cpu_blas():
-    """scipy-openblas32's library, located without importing anything (the CPU backend
-    opens it on its first matrix product)."""
+    """scipy-openblas32's library, located without importing it; the CPU backend asks on its
+    first matrix product."""
     import importlib.util
     import os
     try:
         spec = importlib.util.find_spec("scipy_openblas32")
     except (ImportError, ValueError):
-        return
+        return None
     for folder in (spec.submodule_search_locations or []) if spec else []:
         path = os.path.join(folder, "lib", "libscipy_openblas.so")
         if os.path.exists(path):
-            _core._set_cpu_blas_path(path)
-            return
-
-
-_find_cpu_blas()
+            return path
+    return None
 
 # Background compiler warm-up and page-locking must finish before the process's C-level exit
 # destroys what they use (NVRTC's statics among them).

@@ -122,7 +122,13 @@ void bind_linalg(nb::module_& m) {
     auto [sign, logdet] = linalg::slogdet(array_arg(a, ha));
     return nb::make_tuple(wrap_array(std::move(sign)), wrap_array(std::move(logdet)));
   });
-  m.def("_set_cpu_blas_path", [](const std::string& p) { set_cpu_blas_path(p); });
+  // ndgpu._find_cpu_blas locates scipy-openblas32's library (milliseconds of path search):
+  // asked on the first product on the CPU backend, not at import. No Python object is kept.
+  set_cpu_blas_locator([]() -> std::string {
+    nb::gil_scoped_acquire gil;
+    nb::object path = nb::module_::import_("ndgpu").attr("_find_cpu_blas")();
+    return path.is_none() ? std::string() : nb::cast<std::string>(path);
+  });
 }
 
 }  // namespace ndgpu::py

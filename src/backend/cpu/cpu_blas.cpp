@@ -2,6 +2,7 @@
 
 #include <complex>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <string>
@@ -15,7 +16,7 @@ namespace ndgpu {
 namespace {
 
 std::mutex path_mu;
-std::string blas_path;  // set by the Python module (scipy-openblas32)
+std::function<std::string()> blas_locator;  // set by the Python module (scipy-openblas32)
 
 // CBLAS's enumerations and the ?gemm entry points (blasint is 32-bit in these builds).
 constexpr int kColMajor = 102, kNoTrans = 111, kTrans = 112;
@@ -34,10 +35,12 @@ const BlasLibrary& blas_library() {
   static const BlasLibrary l = [] {
     std::vector<std::string> names;
     if (const char* e = std::getenv("NDGPU_BLAS"); e && *e) names.push_back(e);
+    std::function<std::string()> locate;
     {
       std::lock_guard lk(path_mu);
-      names.push_back(blas_path);
+      locate = blas_locator;
     }
+    if (locate) names.push_back(locate());
     for (const char* n :
          {"libscipy_openblas.so", "libopenblas.so.0", "libopenblas.so", "libcblas.so.3"})
       names.push_back(n);
@@ -115,9 +118,9 @@ void* cpu_blas_symbol(const std::string& name) {
   return s;
 }
 
-void set_cpu_blas_path(const std::string& path) {
+void set_cpu_blas_locator(std::function<std::string()> locate) {
   std::lock_guard lk(path_mu);
-  blas_path = path;
+  blas_locator = std::move(locate);
 }
 
 namespace cpu {
