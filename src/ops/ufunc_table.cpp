@@ -1,5 +1,8 @@
 #include "ops/ufunc_table.hpp"
 
+#include <array>
+#include <string_view>
+
 namespace ndgpu::ops {
 namespace {
 
@@ -10,8 +13,14 @@ constexpr const char* kInts = "bBhHiIlL";
 constexpr const char* kInexact = "efdFD";
 constexpr const char* kAll = "?bBhHiIlLefdFD";
 
+// A type character's dtype, parsed once per character (the table has ~1000 loops).
 DType code(char c) {
-  return *dtype_from_name(std::string(1, c));
+  static const auto table = [] {
+    std::array<DType, 128> t{};
+    for (char k : std::string_view(kAll)) t[size_t(k)] = *dtype_from_name(std::string(1, k));
+    return t;
+  }();
+  return table[size_t(c) & 127];
 }
 
 // One loop per type in `types`: nin inputs and one output of that type (or `out_type`).
@@ -128,6 +137,7 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
 
 std::vector<Ufunc> build() {
   std::vector<Ufunc> t;
+  t.reserve(128);  // no reallocation: each move would copy loops and bodies again
   {
     Ufunc u = make("add", 2);
     add_loops(u, "?", "out0 = in0 || in1");
