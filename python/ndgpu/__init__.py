@@ -85,6 +85,7 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("radians", "deg2rad"), ("degrees", "rad2deg")):
     globals()[_alias] = getattr(_core, _name)
 where, clip = _core.where, _core.clip
+from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
 # NumPy on first access, so `import ndgpu` does not import NumPy).
