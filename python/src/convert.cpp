@@ -239,6 +239,22 @@ Shape to_shape(nb::handle obj) {
   return s;
 }
 
+NDArray as_array(nb::handle h) {
+  if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
+  return from_numpy(numpy().attr("asarray")(h, nb::arg("order") = "C"));
+}
+
+nb::tuple arrays_tuple(const std::vector<NDArray>& v) {
+  nb::list l;
+  for (const auto& a : v) l.append(nb::cast(a));
+  return nb::tuple(l);
+}
+
+std::vector<int64_t> to_axes(nb::handle obj) {
+  Shape s = to_shape(obj);
+  return std::vector<int64_t>(s.begin(), s.end());
+}
+
 namespace {
 
 // nullopt for an advanced item (an array, a list, a bool).

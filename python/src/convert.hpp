@@ -31,6 +31,10 @@ Scalar to_scalar(nb::handle obj);
 nb::object to_numpy(const NDArray& a);
 NDArray from_numpy(nb::handle contiguous_numpy_array);
 Shape to_shape(nb::handle obj);
+// An ndgpu array as is; anything else through numpy.asarray (0-d stays 0-d).
+NDArray as_array(nb::handle h);
+// A Python int or sequence of ints as axes.
+std::vector<int64_t> to_axes(nb::handle obj);
 // A basic index (IndexError for an advanced one); to_basic_index returns false instead.
 std::vector<IndexItem> to_index(nb::handle obj);
 bool to_basic_index(nb::handle obj, std::vector<IndexItem>& items);
@@ -42,6 +46,7 @@ std::optional<Order> to_order_opt(nb::handle obj);
 // None gives `dflt`; else a NumPy casting name, ValueError for any other.
 Casting to_casting(nb::handle obj, Casting dflt);
 nb::tuple to_tuple(std::span<const int64_t> v);
+nb::tuple arrays_tuple(const std::vector<NDArray>& v);
 nb::module_& numpy();
 // Fusion tracing (python/ndgpu/_fusion.py): its proxy type, registered once, and the hook
 // that records a ufunc or reduction called on a proxy.

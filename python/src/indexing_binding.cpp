@@ -11,12 +11,6 @@
 namespace ndgpu::py {
 namespace {
 
-// An ndgpu array as is; anything else through numpy.asarray.
-NDArray as_array(nb::handle h) {
-  if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
-  return from_numpy(numpy().attr("asarray")(h, nb::arg("order") = "C"));  // keeps 0-d
-}
-
 ClipMode to_mode(const std::string& mode) {
   if (mode == "raise") return ClipMode::Raise;
   if (mode == "wrap") return ClipMode::Wrap;
@@ -24,16 +18,10 @@ ClipMode to_mode(const std::string& mode) {
   throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + mode + "')");
 }
 
-nb::tuple as_tuple(const std::vector<NDArray>& v) {
-  nb::list l;
-  for (const auto& a : v) l.append(nb::cast(a));
-  return nb::tuple(l);
-}
-
 }  // namespace
 
 void bind_indexing(nb::module_& m) {
-  m.def("nonzero", [](nb::handle a) { return as_tuple(nonzero(as_array(a))); });
+  m.def("nonzero", [](nb::handle a) { return arrays_tuple(nonzero(as_array(a))); });
   m.def("flatnonzero", [](nb::handle a) { return flatnonzero(as_array(a)); });
   m.def("argwhere", [](nb::handle a) { return argwhere(as_array(a)); });
   m.def(
@@ -59,7 +47,7 @@ void bind_indexing(nb::module_& m) {
   });
   nb::object nd = m.attr("ndarray");
   nd.attr("nonzero") =
-      nb::cpp_function([](const NDArray& a) { return as_tuple(nonzero(a)); }, nb::is_method());
+      nb::cpp_function([](const NDArray& a) { return arrays_tuple(nonzero(a)); }, nb::is_method());
   nd.attr("compress") = nb::cpp_function(
       [](const NDArray& a, nb::handle condition, std::optional<int64_t> axis) {
         return compress(as_array(condition), a, axis);

@@ -18,6 +18,7 @@ void bind_aot(nb::module_& m);
 void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
 void bind_indexing(nb::module_& m);
+void bind_manipulation(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -64,4 +65,5 @@ NB_MODULE(_core, m) {
   py::bind_linalg(m);
   py::bind_fuse(m);
   py::bind_indexing(m);
+  py::bind_manipulation(m);
 }
