@@ -2,7 +2,7 @@
 from benchmarks.workloads import bandwidth, fresh, indexing, kernels, overhead, transfer
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm", "gather",
-            "bool_mask", "squared_diff", "l2norm", "raw_add", "compile_ewk", "compile_ewk_nvrtc", "compile_rk",
+            "bool_mask", "concatenate", "squared_diff", "l2norm", "raw_add", "compile_ewk", "compile_ewk_nvrtc", "compile_rk",
             "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
             "matmul_f32", "matmul_f16", "matmul_batched", "h2d", "d2h", "import"]

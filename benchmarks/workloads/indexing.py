@@ -1,5 +1,5 @@
-"""Advanced indexing: gather x[idx] and a boolean mask x[x > 0.5], the same code in every
-library (issue #14's targets)."""
+"""Advanced indexing and joining: gather x[idx], a boolean mask x[x > 0.5] and concatenate,
+the same code in every library (issue #14's targets)."""
 import numpy as np
 
 from benchmarks.libs import rand
@@ -26,7 +26,17 @@ def boolean_mask(lib, cfg):
     return gbps((cfg.n + kept) * F32, median_ms(lib, lambda: x[x > 0.5], cfg))
 
 
+def concatenate(lib, cfg):
+    """Two 2^27 float32 arrays joined: both read, the result written."""
+    half = cfg.n >> 1
+    x, y = rand(lib, half, seed=1), rand(lib, half, seed=2)
+    fn = (lambda: lib.xp.cat((x, y))) if lib.name == "torch" else (
+        lambda: lib.xp.concatenate((x, y)))
+    return gbps(2 * cfg.n * F32, median_ms(lib, fn, cfg))
+
+
 WORKLOADS = [
     Workload("gather", "gather x[idx], 2^26 int64 into 2^28 f32", "Gelem/s", gather, (">=", 35)),
     Workload("bool_mask", "x[x > 0.5] on 2^28 f32", "GB/s", boolean_mask, (">=", 1500)),
+    Workload("concatenate", "concatenate two 2^27 f32", "GB/s", concatenate, (">=", 4000)),
 ]
