@@ -97,12 +97,13 @@ Plan make_plan(const NDArray& a, std::span<const Index> index) {
 // What make_plan's pieces become: the source over the axes not indexed, the offsets, the
 // result's shape and the permutation that puts the index shape first.
 struct Layout {
-  NDArray rest, offsets;
+  NDArray rest;
+  std::vector<NDArray> indices;  // broadcast together
   Shape result;
   std::vector<int64_t> to_front;
 };
 
-Layout layout(const Plan& p, ClipMode mode) {
+Layout layout(const Plan& p) {
   std::vector<Shape> shapes;
   for (const auto& i : p.indices) shapes.push_back(i.shape());
   Shape b;
@@ -113,9 +114,8 @@ Layout layout(const Plan& p, ClipMode mode) {
     for (const auto& s : shapes) msg += " " + shape_str(s);
     throw IndexError(msg);
   }
-  std::vector<NDArray> idx;
-  for (const auto& i : p.indices) idx.push_back(i.broadcast_to(b));
   Layout l;
+  for (const auto& i : p.indices) l.indices.push_back(i.broadcast_to(b));
   Shape rest_shape;
   Strides rest_strides;
   for (int d = 0; d < p.view.ndim(); ++d)
@@ -124,7 +124,6 @@ Layout layout(const Plan& p, ClipMode mode) {
       rest_strides.push_back(p.view.strides()[d]);
     }
   l.rest = NDArray(p.view.storage(), p.view.offset(), rest_shape, rest_strides, p.view.dtype());
-  l.offsets = ops::index_offsets(idx, p.sizes, mode);
   int64_t at = p.adjacent ? p.axes.front() : 0;  // where the index shape goes
   int nb = int(b.size()), nr = int(rest_shape.size());
   for (int64_t d = 0; d < at; ++d) l.result.push_back(rest_shape[d]);
@@ -164,10 +163,10 @@ NDArray getitem(const NDArray& a, std::span<const Index> index) {
   if (is_basic(index)) return a.index(basic_items(index));
   if (const NDArray* m = full_mask(a, index)) return ops::compact(*m, a);
   Plan p = make_plan(a, index);
-  Layout l = layout(p, ClipMode::Raise);
+  Layout l = layout(p);
   NDArray out = empty(l.result, a.dtype());
   NDArray front = out.transpose(l.to_front);
-  ops::gather(l.rest, l.offsets, front);
+  ops::gather(l.rest, l.indices, p.sizes, ClipMode::Raise, front);
   return out;
 }
 
@@ -177,7 +176,8 @@ void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
     return;
   }
   Plan p = make_plan(a, index);
-  Layout l = layout(p, ClipMode::Raise);
+  Layout l = layout(p);
+  NDArray offsets = ops::index_offsets(l.indices, p.sizes, ClipMode::Raise);
   NDArray v = std::holds_alternative<Scalar>(value)
                   ? full(Shape{}, std::get<Scalar>(value), a.dtype())
                   : std::get<NDArray>(value);
@@ -189,7 +189,7 @@ void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
                      " could not be broadcast to indexing result of shape " + shape_str(l.result));
   // Values are cast first (NumPy's unsafe setitem cast) and copied when they share memory.
   NDArray cast = v.dtype() == a.dtype() && v.storage() != a.storage() ? v : v.astype(a.dtype());
-  ops::scatter(l.rest, l.offsets, cast.broadcast_to(l.result).transpose(l.to_front));
+  ops::scatter(l.rest, offsets, cast.broadcast_to(l.result).transpose(l.to_front));
 }
 
 }  // namespace ndgpu

@@ -1,12 +1,13 @@
 // Indexing kernels on the elementwise engine. Offsets are bytes, so one gather kernel serves
-// every layout; out-of-bounds indices set a device flag that the host reads before any
-// gather or scatter runs.
+// every layout. An out-of-bounds index sets a device flag and reads offset 0: a gather
+// raises after its one pass, a scatter computes offsets first and raises before writing.
 #include "ops/indexing/kernels.hpp"
 
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
@@ -32,27 +33,57 @@ std::string clamp_code(const std::string& j, ClipMode mode) {
   return {};
 }
 
-// One definition per count of index arrays and mode, made on first use.
-const kernel::ElementwiseDefinition& offsets_def(size_t k, ClipMode mode) {
+// Definitions made on first use, one per (index count, mode, kind).
+enum class Kind { Offsets, Gather, GatherRows };
+
+const kernel::ElementwiseDefinition& indexed_def(size_t k, ClipMode mode, Kind kind) {
   static std::mutex mu;
-  static std::map<std::pair<size_t, ClipMode>, std::unique_ptr<kernel::ElementwiseDefinition>> defs;
+  static std::map<std::tuple<size_t, ClipMode, Kind>,
+                  std::unique_ptr<kernel::ElementwiseDefinition>>
+      defs;
   std::lock_guard lock(mu);
-  auto& d = defs[{k, mode}];
+  auto& d = defs[{k, mode, kind}];
   if (!d) {
-    std::string in, body, sum = "off = 0";
+    std::string in, body, sum = "long long pos = 0";
     for (size_t j = 0; j < k; ++j) {
       std::string s = std::to_string(j);
       in += "int64 i" + s + ", int64 n" + s + ", int64 s" + s + ", ";
       body += clamp_code(s, mode);
       sum += " + v" + s + " * s" + s;
     }
-    d = std::make_unique<kernel::ElementwiseDefinition>(
-        kernel::ElementwiseCode{.in_params = in + "raw int32 err",
-                                .out_params = "int64 off",
-                                .operation = body + sum,
-                                .name = "ndgpu_index_offsets"});
+    body += sum + ";\n";
+    kernel::ElementwiseCode code{.in_params = in + "raw int32 err", .out_params = "int64 off"};
+    if (kind == Kind::Offsets) {
+      code.operation = body + "off = pos";
+      code.name = "ndgpu_index_offsets";
+    } else if (kind == Kind::Gather) {  // a bad index reads offset 0; the host raises after
+      code.in_params += ", raw T src";
+      code.out_params = "T y";
+      code.operation = body + "y = *(const T*)((const char*)src.data() + pos)";
+      code.name = "ndgpu_gather";
+    } else {
+      code.in_params += ", raw T src, int64 rsize";
+      code.out_params = "T y";
+      code.operation = body + "y = *(const T*)((const char*)&src[i % rsize] + pos)";
+      code.name = "ndgpu_gather_rows";
+    }
+    d = std::make_unique<kernel::ElementwiseDefinition>(code);
   }
   return *d;
+}
+
+std::vector<Operand> index_args(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
+                                const Shape& shape, const NDArray& err) {
+  std::vector<Operand> args;
+  for (size_t j = 0; j < indices.size(); ++j) {
+    Shape s = indices[j].shape();  // size-1 axes appended for the axes not indexed
+    while (s.size() < shape.size()) s.push_back(1);
+    args.push_back(indices[j].reshape(s));
+    args.push_back(Scalar::typed_int(DType::Int64, axes[j].length));
+    args.push_back(Scalar::typed_int(DType::Int64, axes[j].stride));
+  }
+  args.push_back(err);
+  return args;
 }
 
 // A broadcast view of `a` in `shape` with size-1 axes appended for the trailing dims.
@@ -76,47 +107,40 @@ NDArray padded(const NDArray& a, const Shape& shape) {
   throw IndexError("index out of bounds");
 }
 
+void check_flag(const NDArray& err, std::span<const NDArray> indices,
+                std::span<const IndexedAxis> axes, ClipMode mode) {
+  if (mode != ClipMode::Raise || indices[0].size() == 0) return;
+  int32_t flag = 0;
+  err.to_host(&flag);
+  if (flag) raise_out_of_bounds(indices, axes);
+}
+
 }  // namespace
 
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
                       ClipMode mode) {
   NDArray err = zeros(Shape{1}, DType::Int32);
-  std::vector<Operand> args;
-  for (size_t j = 0; j < indices.size(); ++j) {
-    args.push_back(indices[j]);
-    args.push_back(Scalar::typed_int(DType::Int64, axes[j].length));
-    args.push_back(Scalar::typed_int(DType::Int64, axes[j].stride));
-  }
-  args.push_back(err);
-  NDArray off = kernel::run_elementwise(offsets_def(indices.size(), mode), args)[0];
-  if (mode == ClipMode::Raise && off.size() > 0) {
-    int32_t flag = 0;
-    err.to_host(&flag);
-    if (flag) raise_out_of_bounds(indices, axes);
-  }
+  std::vector<Operand> args = index_args(indices, axes, indices[0].shape(), err);
+  NDArray off = kernel::run_elementwise(indexed_def(indices.size(), mode, Kind::Offsets), args)[0];
+  check_flag(err, indices, axes, mode);
   return off;
 }
 
-void gather(const NDArray& rest, const NDArray& offsets, NDArray& out) {
-  if (out.size() == 0) return;
-  static const kernel::ElementwiseDefinition whole(
-      {.in_params = "int64 off, raw T src",
-       .out_params = "T y",
-       .operation = "y = *(const T*)((const char*)src.data() + off)",
-       .name = "ndgpu_gather"});
-  static const kernel::ElementwiseDefinition rows(
-      {.in_params = "int64 off, int64 rsize, raw T src",
-       .out_params = "T y",
-       .operation = "y = *(const T*)((const char*)&src[i % rsize] + off)",
-       .name = "ndgpu_gather_rows"});
-  if (rest.ndim() == 0) {
-    std::vector<Operand> args{offsets, rest, out};
-    kernel::run_elementwise(whole, args);
-  } else {
-    std::vector<Operand> args{padded(offsets, out.shape()),
-                              Scalar::typed_int(DType::Int64, rest.size()), rest, out};
-    kernel::run_elementwise(rows, args);
+void gather(const NDArray& rest, std::span<const NDArray> indices,
+            std::span<const IndexedAxis> axes, ClipMode mode, NDArray& out) {
+  if (out.size() == 0) {
+    if (indices[0].size() > 0) index_offsets(indices, axes, mode);  // bounds still checked
+    return;
   }
+  NDArray err = zeros(Shape{1}, DType::Int32);
+  std::vector<Operand> args = index_args(indices, axes, out.shape(), err);
+  args.push_back(rest);
+  bool rows = rest.ndim() > 0;
+  if (rows) args.push_back(Scalar::typed_int(DType::Int64, rest.size()));
+  args.push_back(out);
+  kernel::run_elementwise(indexed_def(indices.size(), mode, rows ? Kind::GatherRows : Kind::Gather),
+                          args);
+  check_flag(err, indices, axes, mode);
 }
 
 void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values) {

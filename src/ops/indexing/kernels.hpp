@@ -18,8 +18,11 @@ struct IndexedAxis {
 // ClipMode::Raise an index outside [-n, n) raises IndexError before anything reads memory.
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
                       ClipMode mode);
-// out[b..., r...] = rest[r...] at byte offset offsets[b...]; `out` has shape B + R.
-void gather(const NDArray& rest, const NDArray& offsets, NDArray& out);
+// out[b..., r...] = rest[r...] at the offset of indices[b...] (broadcast to B already);
+// `out` has shape B + R. Offsets are computed in the same kernel: a bad index reads offset
+// 0 and raises IndexError after, so the output is discarded, never memory out of bounds.
+void gather(const NDArray& rest, std::span<const NDArray> indices,
+            std::span<const IndexedAxis> axes, ClipMode mode, NDArray& out);
 // The inverse: rest[r...] at offsets[b...] = values[b..., r...].
 void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values);
 // The elements of `values` where `mask` (same shape) is true, in C order, 1-D.

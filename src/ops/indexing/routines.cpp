@@ -77,7 +77,6 @@ NDArray take(const NDArray& a, const NDArray& indices, std::optional<int64_t> ax
     throw IndexError("cannot do a non-empty take from an empty axes.");
   std::vector<ops::IndexedAxis> axes{{src.shape()[ax], src.strides()[ax], ax}};
   std::vector<NDArray> idx{indices};
-  NDArray off = ops::index_offsets(idx, axes, mode);
   Shape rest_shape, result;
   Strides rest_strides;
   for (int d = 0; d < src.ndim(); ++d) {
@@ -96,7 +95,7 @@ NDArray take(const NDArray& a, const NDArray& indices, std::optional<int64_t> ax
   for (int d = 0; d < nb; ++d) to_front.push_back(ax + d);
   for (int d = 0; d < int(rest_shape.size()); ++d) to_front.push_back(d < ax ? d : d + nb);
   NDArray front = out.transpose(to_front);
-  ops::gather(rest, off, front);
+  ops::gather(rest, idx, axes, mode, front);
   return out;
 }
 
