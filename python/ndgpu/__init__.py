@@ -82,6 +82,11 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("radians", "deg2rad"), ("degrees", "rad2deg")):
     globals()[_alias] = getattr(_core, _name)
 where, clip = _core.where, _core.clip
+from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
+from ndgpu._core import (  # noqa: F401,E402
+    array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
+    column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,
+    repeat, reshape, split, squeeze, stack, swapaxes, tile, transpose, vstack)
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
 # NumPy on first access, so `import ndgpu` does not import NumPy).

@@ -239,9 +239,26 @@ Shape to_shape(nb::handle obj) {
   return s;
 }
 
+NDArray as_array(nb::handle h) {
+  if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
+  return from_numpy(numpy().attr("asarray")(h, nb::arg("order") = "C"));
+}
+
+nb::tuple arrays_tuple(const std::vector<NDArray>& v) {
+  nb::list l;
+  for (const auto& a : v) l.append(nb::cast(a));
+  return nb::tuple(l);
+}
+
+std::vector<int64_t> to_axes(nb::handle obj) {
+  Shape s = to_shape(obj);
+  return std::vector<int64_t>(s.begin(), s.end());
+}
+
 namespace {
 
-IndexItem to_index_item(nb::handle h) {
+// nullopt for an advanced item (an array, a list, a bool).
+std::optional<IndexItem> to_index_item(nb::handle h) {
   if (h.is_none()) return NewAxis{};
   if (h.ptr() == Py_Ellipsis) return EllipsisIndex{};
   if (PySlice_Check(h.ptr())) {
@@ -256,28 +273,73 @@ IndexItem to_index_item(nb::handle h) {
     s.step = get("step");
     return s;
   }
-  if (PyBool_Check(h.ptr()) || nb::isinstance<NDArray>(h) || PySequence_Check(h.ptr()))
-    throw IndexError("ndgpu supports basic indexing only (integers, slices, None, Ellipsis)");
+  if (PyBool_Check(h.ptr()) || nb::isinstance<NDArray>(h) ||
+      (PySequence_Check(h.ptr()) && !PyUnicode_Check(h.ptr())))
+    return std::nullopt;
   if (PyIndex_Check(h.ptr())) {
     PyObject* i = PyNumber_Index(h.ptr());
+    if (!i) throw nb::python_error();
     long long v = PyLong_AsLongLong(i);
     Py_DECREF(i);
     return int64_t(v);
   }
+  if (nb::isinstance(h, numpy().attr("bool_"))) return std::nullopt;
   throw IndexError(
       "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
       "boolean arrays are valid indices");
 }
 
+// An array, list or bool index as an ndgpu array (an empty list is an integer index).
+NDArray to_index_array(nb::handle h) {
+  if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
+  nb::object a = numpy().attr("asarray")(h);
+  char kind = nb::cast<std::string>(a.attr("dtype").attr("kind"))[0];
+  if (nb::cast<int64_t>(a.attr("size")) == 0 && kind != 'b') {
+    a = a.attr("astype")(numpy().attr("int64"));
+    kind = 'i';
+  }
+  if (kind != 'b' && kind != 'i' && kind != 'u')
+    throw IndexError(
+        "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+        "boolean arrays are valid indices");
+  return from_numpy(numpy().attr("asarray")(a, nb::arg("order") = "C"));
+}
+
 }  // namespace
+
+bool to_basic_index(nb::handle obj, std::vector<IndexItem>& items) {
+  if (PyTuple_Check(obj.ptr())) {
+    for (nb::handle h : nb::borrow<nb::tuple>(obj)) {
+      auto it = to_index_item(h);
+      if (!it) return false;
+      items.push_back(*it);
+    }
+    return true;
+  }
+  auto it = to_index_item(obj);
+  if (it) items.push_back(*it);
+  return bool(it);
+}
 
 std::vector<IndexItem> to_index(nb::handle obj) {
   std::vector<IndexItem> items;
-  if (PyTuple_Check(obj.ptr())) {
-    for (nb::handle h : nb::borrow<nb::tuple>(obj)) items.push_back(to_index_item(h));
-  } else {
-    items.push_back(to_index_item(obj));
-  }
+  if (!to_basic_index(obj, items))
+    throw IndexError("only basic indices (integers, slices, None, Ellipsis) are allowed here");
+  return items;
+}
+
+std::vector<Index> to_full_index(nb::handle obj) {
+  std::vector<Index> items;
+  auto add = [&](nb::handle h) {
+    if (auto it = to_index_item(h))
+      std::visit([&](const auto& v) { items.push_back(v); }, *it);
+    else
+      items.push_back(to_index_array(h));
+  };
+  if (PyTuple_Check(obj.ptr()))
+    for (nb::handle h : nb::borrow<nb::tuple>(obj)) add(h);
+  else
+    add(obj);
   return items;
 }
 

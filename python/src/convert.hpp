@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ndgpu/scalar.hpp"
@@ -30,13 +31,22 @@ Scalar to_scalar(nb::handle obj);
 nb::object to_numpy(const NDArray& a);
 NDArray from_numpy(nb::handle contiguous_numpy_array);
 Shape to_shape(nb::handle obj);
+// An ndgpu array as is; anything else through numpy.asarray (0-d stays 0-d).
+NDArray as_array(nb::handle h);
+// A Python int or sequence of ints as axes.
+std::vector<int64_t> to_axes(nb::handle obj);
+// A basic index (IndexError for an advanced one); to_basic_index returns false instead.
 std::vector<IndexItem> to_index(nb::handle obj);
+bool to_basic_index(nb::handle obj, std::vector<IndexItem>& items);
+// Any index: lists, bools and NumPy arrays become ndgpu arrays.
+std::vector<Index> to_full_index(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt = Order::C);
 // None, 'K' and 'A' (keep the layout) give nullopt; 'C' and 'F' that order.
 std::optional<Order> to_order_opt(nb::handle obj);
 // None gives `dflt`; else a NumPy casting name, ValueError for any other.
 Casting to_casting(nb::handle obj, Casting dflt);
 nb::tuple to_tuple(std::span<const int64_t> v);
+nb::tuple arrays_tuple(const std::vector<NDArray>& v);
 nb::module_& numpy();
 // Fusion tracing (python/ndgpu/_fusion.py): its proxy type, registered once, and the hook
 // that records a ufunc or reduction called on a proxy.

@@ -17,6 +17,8 @@ void bind_reductions(nb::module_& m);
 void bind_aot(nb::module_& m);
 void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
+void bind_indexing(nb::module_& m);
+void bind_manipulation(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -65,4 +67,6 @@ NB_MODULE(_core, m) {
   py::bind_aot(m);
   py::bind_linalg(m);
   py::bind_fuse(m);
+  py::bind_indexing(m);
+  py::bind_manipulation(m);
 }

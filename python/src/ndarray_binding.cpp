@@ -158,12 +158,17 @@ void bind_ndarray(nb::module_& m) {
              return a.shape()[0];
            })
       .def(
-          "__getitem__", [](const NDArray& a, nb::handle idx) { return a.index(to_index(idx)); },
+          "__getitem__",
+          [](const NDArray& a, nb::handle idx) {
+            std::vector<IndexItem> items;
+            if (to_basic_index(idx, items)) return a.index(items);
+            return getitem(a, to_full_index(idx));
+          },
           nb::arg("key").none())  // x[None] is a new axis
       .def(
           "__setitem__",
           [](NDArray& a, nb::handle idx, nb::handle value) {
-            auto items = to_index(idx);
+            std::vector<Index> items = to_full_index(idx);
             if (!nb::isinstance<NDArray>(value) && PySequence_Check(value.ptr()) &&
                 !PyUnicode_Check(value.ptr())) {
               NDArray v = from_numpy(numpy().attr("ascontiguousarray")(value));

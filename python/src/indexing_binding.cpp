@@ -1,0 +1,69 @@
+// Indexing routines (include/ndgpu/indexing.hpp): nonzero, take, compress, ...
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu::py {
+namespace {
+
+ClipMode to_mode(const std::string& mode) {
+  if (mode == "raise") return ClipMode::Raise;
+  if (mode == "wrap") return ClipMode::Wrap;
+  if (mode == "clip") return ClipMode::Clip;
+  throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + mode + "')");
+}
+
+}  // namespace
+
+void bind_indexing(nb::module_& m) {
+  m.def("nonzero", [](nb::handle a) { return arrays_tuple(nonzero(as_array(a))); });
+  m.def("flatnonzero", [](nb::handle a) { return flatnonzero(as_array(a)); });
+  m.def("argwhere", [](nb::handle a) { return argwhere(as_array(a)); });
+  m.def(
+      "take",
+      [](nb::handle a, nb::handle indices, std::optional<int64_t> axis, nb::handle out,
+         const std::string& mode) {
+        NDArray r = take(as_array(a), as_array(indices), axis, to_mode(mode));
+        if (out.is_none()) return r;
+        NDArray o = nb::cast<NDArray>(out);
+        copy_into(o, r);
+        return o;
+      },
+      nb::arg("a"), nb::arg("indices"), nb::arg("axis").none() = nb::none(),
+      nb::arg("out").none() = nb::none(), nb::arg("mode") = "raise");
+  m.def(
+      "compress",
+      [](nb::handle condition, nb::handle a, std::optional<int64_t> axis) {
+        return compress(as_array(condition), as_array(a), axis);
+      },
+      nb::arg("condition"), nb::arg("a"), nb::arg("axis").none() = nb::none());
+  m.def("extract", [](nb::handle condition, nb::handle a) {
+    return extract(as_array(condition), as_array(a));
+  });
+  nb::object nd = m.attr("ndarray");
+  nd.attr("nonzero") =
+      nb::cpp_function([](const NDArray& a) { return arrays_tuple(nonzero(a)); }, nb::is_method());
+  nd.attr("compress") = nb::cpp_function(
+      [](const NDArray& a, nb::handle condition, std::optional<int64_t> axis) {
+        return compress(as_array(condition), a, axis);
+      },
+      nb::is_method(), nb::arg("condition"), nb::arg("axis").none() = nb::none());
+  nd.attr("take") = nb::cpp_function(
+      [](const NDArray& a, nb::handle indices, std::optional<int64_t> axis,
+         const std::string& mode) { return take(a, as_array(indices), axis, to_mode(mode)); },
+      nb::is_method(), nb::arg("indices"), nb::arg("axis").none() = nb::none(),
+      nb::arg("mode") = "raise");
+  // Host conversions: the values reach Python through NumPy's scalars and lists.
+  nd.attr("item") = nb::cpp_function(
+      [](const NDArray& a, nb::args args) { return to_numpy(a).attr("item")(*args); },
+      nb::is_method());
+  nd.attr("tolist") = nb::cpp_function(
+      [](const NDArray& a) { return to_numpy(a).attr("tolist")(); }, nb::is_method());
+}
+
+}  // namespace ndgpu::py

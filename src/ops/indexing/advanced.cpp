@@ -1,0 +1,195 @@
+// getitem and setitem with advanced indices, NumPy's rules: booleans become their nonzero(),
+// integers join the advanced indices, and the broadcast index shape replaces the indexed axes
+// in place when they are adjacent, else it moves to the front.
+#include <algorithm>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/ops.hpp"
+#include "ops/indexing/kernels.hpp"
+
+namespace ndgpu {
+namespace {
+
+// An index reduced to one basic view plus integer arrays on some of its axes.
+struct Plan {
+  NDArray view;                         // basic items applied, indexed axes kept
+  std::vector<int> axes;                // the indexed axes of `view`
+  std::vector<NDArray> indices;         // one integer array per indexed axis
+  std::vector<ops::IndexedAxis> sizes;  // their lengths, strides and axes in `a`
+  bool adjacent = true;                 // the indexed axes were next to each other
+};
+
+int consumed_dims(const Index& it) {
+  if (auto* arr = std::get_if<NDArray>(&it)) return arr->dtype() == DType::Bool ? arr->ndim() : 1;
+  return std::holds_alternative<int64_t>(it) || std::holds_alternative<Slice>(it) ? 1 : 0;
+}
+
+NDArray int_scalar(int64_t v) {
+  return full(Shape{}, Scalar::typed_int(DType::Int64, v));
+}
+
+Plan make_plan(const NDArray& a, std::span<const Index> index) {
+  int consumed = 0, ellipses = 0;
+  for (const auto& it : index) {
+    consumed += consumed_dims(it);
+    ellipses += std::holds_alternative<EllipsisIndex>(it);
+  }
+  if (ellipses > 1) throw IndexError("an index can only have a single ellipsis ('...')");
+  if (consumed > a.ndim())
+    throw IndexError("too many indices for array: array is " + std::to_string(a.ndim()) +
+                     "-dimensional, but " + std::to_string(consumed) + " were indexed");
+  Plan p;
+  std::vector<IndexItem> basic;
+  int src_axis = 0, view_axis = 0, last_item = -2;
+  auto add_index = [&](const NDArray& idx, int item) {
+    if (!is_integer(idx.dtype()))
+      throw IndexError("arrays used as indices must be of integer (or boolean) type");
+    if (last_item >= 0 && last_item != item - 1 && last_item != item) p.adjacent = false;
+    last_item = item;
+    basic.push_back(Slice{});
+    p.axes.push_back(view_axis);
+    p.indices.push_back(idx);
+    p.sizes.push_back({a.shape()[src_axis], a.strides()[src_axis], src_axis});
+    ++src_axis, ++view_axis;
+  };
+  for (int item = 0; item < int(index.size()); ++item) {
+    const Index& it = index[item];
+    if (auto* arr = std::get_if<NDArray>(&it); arr && arr->dtype() == DType::Bool) {
+      if (arr->ndim() == 0) {  // a 0-d mask: a new axis of length 1 (true) or 0 (false)
+        bool t = false;
+        arr->to_host(&t);
+        basic.push_back(NewAxis{});
+        if (last_item >= 0 && last_item != item - 1) p.adjacent = false;
+        last_item = item;
+        p.axes.push_back(view_axis++);
+        p.indices.push_back(zeros(Shape{t ? 1 : 0}, DType::Int64));
+        p.sizes.push_back({1, 0, src_axis});
+        continue;
+      }
+      for (int d = 0; d < arr->ndim(); ++d)
+        if (arr->shape()[d] != a.shape()[src_axis + d])
+          throw IndexError("boolean index did not match indexed array along axis " +
+                           std::to_string(src_axis + d) + "; size of axis is " +
+                           std::to_string(a.shape()[src_axis + d]) +
+                           " but size of corresponding boolean axis is " +
+                           std::to_string(arr->shape()[d]));
+      for (const NDArray& nz : nonzero(*arr)) add_index(nz, item);
+    } else if (arr) {
+      add_index(*arr, item);
+    } else if (auto* k = std::get_if<int64_t>(&it)) {
+      add_index(int_scalar(*k), item);
+    } else if (std::holds_alternative<Slice>(it)) {
+      basic.push_back(std::get<Slice>(it));
+      ++src_axis, ++view_axis;
+    } else if (std::holds_alternative<NewAxis>(it)) {
+      basic.push_back(NewAxis{});
+      ++view_axis;
+    } else {
+      basic.push_back(EllipsisIndex{});
+      src_axis += a.ndim() - consumed, view_axis += a.ndim() - consumed;
+    }
+  }
+  p.view = a.index(basic);
+  return p;
+}
+
+// What make_plan's pieces become: the source over the axes not indexed, the offsets, the
+// result's shape and the permutation that puts the index shape first.
+struct Layout {
+  NDArray rest;
+  std::vector<NDArray> indices;  // broadcast together
+  Shape result;
+  std::vector<int64_t> to_front;
+};
+
+Layout layout(const Plan& p) {
+  std::vector<Shape> shapes;
+  for (const auto& i : p.indices) shapes.push_back(i.shape());
+  Shape b;
+  try {
+    b = broadcast_shapes(shapes);
+  } catch (const ValueError&) {
+    std::string msg = "shape mismatch: indexing arrays could not be broadcast together with shapes";
+    for (const auto& s : shapes) msg += " " + shape_str(s);
+    throw IndexError(msg);
+  }
+  Layout l;
+  for (const auto& i : p.indices) l.indices.push_back(i.broadcast_to(b));
+  Shape rest_shape;
+  Strides rest_strides;
+  for (int d = 0; d < p.view.ndim(); ++d)
+    if (std::find(p.axes.begin(), p.axes.end(), d) == p.axes.end()) {
+      rest_shape.push_back(p.view.shape()[d]);
+      rest_strides.push_back(p.view.strides()[d]);
+    }
+  l.rest = NDArray(p.view.storage(), p.view.offset(), rest_shape, rest_strides, p.view.dtype());
+  int64_t at = p.adjacent ? p.axes.front() : 0;  // where the index shape goes
+  int nb = int(b.size()), nr = int(rest_shape.size());
+  for (int64_t d = 0; d < at; ++d) l.result.push_back(rest_shape[d]);
+  for (int64_t s : b) l.result.push_back(s);
+  for (int d = int(at); d < nr; ++d) l.result.push_back(rest_shape[d]);
+  for (int d = 0; d < nb; ++d) l.to_front.push_back(at + d);
+  for (int d = 0; d < nr; ++d) l.to_front.push_back(d < at ? d : d + nb);
+  return l;
+}
+
+bool is_basic(std::span<const Index> index) {
+  return std::none_of(index.begin(), index.end(),
+                      [](const Index& it) { return std::holds_alternative<NDArray>(it); });
+}
+
+std::vector<IndexItem> basic_items(std::span<const Index> index) {
+  std::vector<IndexItem> items;
+  for (const auto& it : index)
+    std::visit(
+        [&](const auto& v) {
+          if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, NDArray>) items.push_back(v);
+        },
+        it);
+  return items;
+}
+
+// A lone mask of the array's full shape: one compaction, no nonzero().
+const NDArray* full_mask(const NDArray& a, std::span<const Index> index) {
+  if (index.size() != 1) return nullptr;
+  auto* m = std::get_if<NDArray>(&index[0]);
+  return m && m->dtype() == DType::Bool && m->ndim() > 0 && m->shape() == a.shape() ? m : nullptr;
+}
+
+}  // namespace
+
+NDArray getitem(const NDArray& a, std::span<const Index> index) {
+  if (is_basic(index)) return a.index(basic_items(index));
+  if (const NDArray* m = full_mask(a, index)) return ops::compact(*m, a);
+  Plan p = make_plan(a, index);
+  Layout l = layout(p);
+  NDArray out = empty(l.result, a.dtype());
+  NDArray front = out.transpose(l.to_front);
+  ops::gather(l.rest, l.indices, p.sizes, ClipMode::Raise, front);
+  return out;
+}
+
+void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
+  if (is_basic(index)) {
+    setitem(a, basic_items(index), value);
+    return;
+  }
+  Plan p = make_plan(a, index);
+  Layout l = layout(p);
+  NDArray offsets = ops::index_offsets(l.indices, p.sizes, ClipMode::Raise);
+  NDArray v = std::holds_alternative<Scalar>(value)
+                  ? full(Shape{}, std::get<Scalar>(value), a.dtype())
+                  : std::get<NDArray>(value);
+  while (v.ndim() > int(l.result.size()) && v.shape()[0] == 1)  // NumPy drops leading 1s
+    v = v.index(std::vector<IndexItem>{int64_t(0)});
+  Shape target = broadcast_shapes(std::vector<Shape>{v.shape(), l.result});
+  if (target != l.result)
+    throw ValueError("shape mismatch: value array of shape " + shape_str(v.shape()) +
+                     " could not be broadcast to indexing result of shape " + shape_str(l.result));
+  // Values are cast first (NumPy's unsafe setitem cast) and copied when they share memory.
+  NDArray cast = v.dtype() == a.dtype() && v.storage() != a.storage() ? v : v.astype(a.dtype());
+  ops::scatter(l.rest, offsets, cast.broadcast_to(l.result).transpose(l.to_front));
+}
+
+}  // namespace ndgpu

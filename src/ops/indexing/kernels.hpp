@@ -1,0 +1,31 @@
+// The indexing kernels shared by getitem, setitem and the routines: index offsets with a
+// bounds check, gather, scatter and boolean compaction.
+#pragma once
+#include <span>
+#include <vector>
+
+#include "ndgpu/indexing.hpp"
+
+namespace ndgpu::ops {
+
+// One indexed axis: its length, byte stride and the axis number errors name.
+struct IndexedAxis {
+  int64_t length, stride;
+  int axis;
+};
+
+// Byte offsets (int64, the broadcast shape of `indices`) of the indices into `axes`; with
+// ClipMode::Raise an index outside [-n, n) raises IndexError before anything reads memory.
+NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
+                      ClipMode mode);
+// out[b..., r...] = rest[r...] at the offset of indices[b...] (broadcast to B already);
+// `out` has shape B + R. Offsets are computed in the same kernel: a bad index reads offset
+// 0 and raises IndexError after, so the output is discarded, never memory out of bounds.
+void gather(const NDArray& rest, std::span<const NDArray> indices,
+            std::span<const IndexedAxis> axes, ClipMode mode, NDArray& out);
+// The inverse: rest[r...] at offsets[b...] = values[b..., r...].
+void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values);
+// The elements of `values` where `mask` (same shape) is true, in C order, 1-D.
+NDArray compact(const NDArray& mask, const NDArray& values);
+
+}  // namespace ndgpu::ops
