@@ -115,6 +115,13 @@ struct LaunchConfig {
   StreamHandle stream = 0;
 };
 
+// cuda.runtime.getDeviceProperties: the device's name and integer facts under the CUDA
+// runtime's cudaDeviceProp field names (only those the device kind has).
+struct DeviceProperties {
+  std::string name;
+  std::vector<std::pair<std::string, int64_t>> values;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -177,6 +184,12 @@ class Backend {
 
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;
+
+  // Device facts for cuda.runtime. The versions are CUDA's (12040 for 12.4), 0 without CUDA.
+  virtual DeviceProperties properties(int device) = 0;
+  virtual void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) = 0;
+  virtual int driver_version() { return 0; }
+  virtual int runtime_version() { return 0; }
 };
 
 // The backend for a device kind; CUDA raises BackendError when no GPU is present.

@@ -39,6 +39,7 @@ from ndgpu._creation import (  # noqa: F401
     zeros_like,
 )
 from ndgpu import cuda  # noqa: F401
+from ndgpu.cuda import is_available  # noqa: F401
 from ndgpu._reductions import (  # noqa: F401,A004
     ReductionKernel, all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod,
     cumsum, diff, max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean,

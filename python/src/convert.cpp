@@ -197,6 +197,11 @@ nb::object to_numpy(const NDArray& a) {
     if (!pooled.is_none()) return pooled;
   }
   nb::object out = numpy().attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()));
+  to_host_buffer(a, out);
+  return out;
+}
+
+void to_host_buffer(const NDArray& a, nb::handle out) {
   Py_buffer view;
   if (PyObject_GetBuffer(out.ptr(), &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
     throw nb::python_error();
@@ -207,7 +212,6 @@ nb::object to_numpy(const NDArray& a) {
     throw;
   }
   PyBuffer_Release(&view);
-  return out;
 }
 
 NDArray from_numpy(nb::handle arr) {

@@ -74,6 +74,12 @@ class NvrtcCheckBackend : public Backend {
   void set_pool_limit(int d, size_t bytes) override { in_->set_pool_limit(d, bytes); }
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
   void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
+  DeviceProperties properties(int d) override { return in_->properties(d); }
+  void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
+    in_->mem_get_info(d, free_bytes, total_bytes);
+  }
+  int driver_version() override { return in_->driver_version(); }
+  int runtime_version() override { return in_->runtime_version(); }
   unsigned resident_blocks(int d, void* f, unsigned threads) override {
     return in_->resident_blocks(d, f, threads);
   }
