@@ -140,6 +140,10 @@ class Backend {
   // on CUDA), or nullptr: then the caller uses ordinary memory. Released with the array.
   virtual void* acquire_host_buffer(int /*device*/, size_t /*nbytes*/) { return nullptr; }
   virtual void release_host_buffer(int /*device*/, void* /*ptr*/) {}
+  // Page-locked host memory that the device reaches by DMA (cupyx.empty_pinned); nullptr
+  // where ordinary host memory serves as well (the CPU backend).
+  virtual void* allocate_pinned(int /*device*/, size_t /*nbytes*/) { return nullptr; }
+  virtual void free_pinned(int /*device*/, void* /*ptr*/) {}
   // Copy within one device, or from another device of the same backend.
   virtual void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                            StreamHandle stream) = 0;

@@ -29,6 +29,8 @@ Scalar to_scalar(nb::handle obj);
 // Device -> host into a new C-ordered numpy array, and a contiguous numpy array -> device.
 nb::object to_numpy(const NDArray& a);
 NDArray from_numpy(nb::handle contiguous_numpy_array);
+// A C-ordered NumPy array over host memory `p`; `release` runs when NumPy lets go of it.
+nb::object numpy_over(void* p, const Shape& shape, DType t, std::function<void()> release);
 // a's values in C order into a writable C-contiguous buffer of a.nbytes() (BufferError else).
 void to_host_buffer(const NDArray& a, nb::handle out);
 Shape to_shape(nb::handle obj);

@@ -55,7 +55,19 @@ nb::object get_into(const NDArray& a, nb::handle out) {
   return nb::borrow(out);
 }
 
+// A NumPy uint8 array over `nbytes` of the current device's page-locked host memory, freed
+// when NumPy lets it go; None where the backend has none (plain host memory serves).
+nb::object pinned_buffer(size_t nbytes) {
+  Device d = current_device();
+  Backend& be = backend_for(d);
+  void* p = be.allocate_pinned(d.index, nbytes);
+  if (!p) return nb::none();
+  return numpy_over(p, Shape{int64_t(nbytes)}, DType::UInt8,
+                    [&be, d, p] { be.free_pinned(d.index, p); });
+}
+
 void bind_memory(nb::module_& m) {
+  m.def("_pinned_buffer", &pinned_buffer);
   nb::class_<PyMemory>(m, "Memory")
       .def_prop_ro(
           "ptr",

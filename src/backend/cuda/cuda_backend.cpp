@@ -219,6 +219,18 @@ void CudaBackend::release_host_buffer(int device, void* ptr) {
   state(device).host_arrays.release(ptr);
 }
 
+void* CudaBackend::allocate_pinned(int device, size_t nbytes) {
+  void* p = state(device).host_raw.raw_alloc(std::max<size_t>(nbytes, 1));
+  if (!p)
+    throw OutOfMemoryError("out of page-locked host memory allocating " + std::to_string(nbytes) +
+                           " bytes");
+  return p;
+}
+
+void CudaBackend::free_pinned(int device, void* ptr) {
+  state(device).host_raw.raw_free(ptr);
+}
+
 void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size_t n,
                                StreamHandle stream) {
   if (!n) return;

@@ -35,6 +35,8 @@ class CudaBackend : public Backend {
                       StreamHandle stream) override;
   void* acquire_host_buffer(int device, size_t nbytes) override;
   void release_host_buffer(int device, void* ptr) override;
+  void* allocate_pinned(int device, size_t nbytes) override;
+  void free_pinned(int device, void* ptr) override;
   void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                     StreamHandle stream) override;
   // `stream` belongs to dst_device; devices that differ use a peer copy.

@@ -41,6 +41,8 @@ class NvrtcCheckBackend : public Backend {
   }
   void* acquire_host_buffer(int d, size_t n) override { return in_->acquire_host_buffer(d, n); }
   void release_host_buffer(int d, void* p) override { in_->release_host_buffer(d, p); }
+  void* allocate_pinned(int d, size_t n) override { return in_->allocate_pinned(d, n); }
+  void free_pinned(int d, void* p) override { in_->free_pinned(d, p); }
   void copy_device(int dd, void* dst, int sd, const void* src, size_t n, StreamHandle s) override {
     in_->copy_device(dd, dst, sd, src, n, s);
   }
