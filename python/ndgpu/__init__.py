@@ -13,6 +13,8 @@ from ndgpu._core import (  # noqa: F401
     CompileError,
     ElementwiseKernel,
     OutOfMemoryError,
+    fromDlpack,
+    from_dlpack,
     RawKernel,
     RawModule,
     can_cast,

@@ -19,6 +19,7 @@ void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
+void bind_interop(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -66,4 +67,5 @@ NB_MODULE(_core, m) {
   py::bind_fuse(m);
   py::bind_runtime(m);
   py::bind_memory(m);
+  py::bind_interop(m);
 }
