@@ -133,6 +133,13 @@ struct LaunchConfig {
   StreamHandle stream = 0;
 };
 
+// cuda.runtime.getDeviceProperties: the device's name and integer facts under the CUDA
+// runtime's cudaDeviceProp field names (only those the device kind has).
+struct DeviceProperties {
+  std::string name;
+  std::vector<std::pair<std::string, int64_t>> values;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -151,6 +158,10 @@ class Backend {
   // on CUDA), or nullptr: then the caller uses ordinary memory. Released with the array.
   virtual void* acquire_host_buffer(int /*device*/, size_t /*nbytes*/) { return nullptr; }
   virtual void release_host_buffer(int /*device*/, void* /*ptr*/) {}
+  // Page-locked host memory that the device reaches by DMA (cupyx.empty_pinned); nullptr
+  // where ordinary host memory serves as well (the CPU backend).
+  virtual void* allocate_pinned(int /*device*/, size_t /*nbytes*/) { return nullptr; }
+  virtual void free_pinned(int /*device*/, void* /*ptr*/) {}
   // Copy within one device, or from another device of the same backend.
   virtual void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                            StreamHandle stream) = 0;
@@ -198,6 +209,12 @@ class Backend {
 
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;
+
+  // Device facts for cuda.runtime. The versions are CUDA's (12040 for 12.4), 0 without CUDA.
+  virtual DeviceProperties properties(int device) = 0;
+  virtual void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) = 0;
+  virtual int driver_version() { return 0; }
+  virtual int runtime_version() { return 0; }
 };
 
 // The backend for a device kind; CUDA raises BackendError when no GPU is present.

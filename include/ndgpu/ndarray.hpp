@@ -1,6 +1,7 @@
 // ndarray: a typed, strided view of device memory.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <variant>
@@ -17,6 +18,9 @@ namespace ndgpu {
 class Storage {
  public:
   Storage(Device device, size_t nbytes);
+  // Memory owned elsewhere (an imported DLPack tensor): `release` runs instead of the backend's
+  // deallocation when the last view goes.
+  Storage(Device device, void* data, size_t nbytes, std::function<void()> release);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -28,6 +32,7 @@ class Storage {
   Device device_;
   size_t nbytes_;
   void* data_;
+  std::function<void()> release_;
 };
 
 enum class Order : char { C = 'C', F = 'F' };

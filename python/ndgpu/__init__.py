@@ -13,6 +13,8 @@ from ndgpu._core import (  # noqa: F401
     CompileError,
     ElementwiseKernel,
     OutOfMemoryError,
+    fromDlpack,
+    from_dlpack,
     RawKernel,
     RawModule,
     can_cast,
@@ -39,6 +41,7 @@ from ndgpu._creation import (  # noqa: F401
     zeros_like,
 )
 from ndgpu import cuda  # noqa: F401
+from ndgpu.cuda import is_available  # noqa: F401
 from ndgpu._reductions import (  # noqa: F401,A004
     ReductionKernel, all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod,
     cumsum, diff, max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean,
@@ -102,6 +105,9 @@ inf, nan, pi, e = _math.inf, _math.nan, _math.pi, _math.e
 
 
 def __getattr__(name):
+    if name in ("testing", "cupyx"):  # imported on first use: they import NumPy
+        import importlib
+        return importlib.import_module("ndgpu." + name)
     if name in _NUMPY_NAMES:
         import numpy
         value = getattr(numpy, _NUMPY_NAMES[name])

@@ -43,11 +43,17 @@ def asarray(a, dtype=None, order=None):
     return array(a, dtype=dtype, copy=False, order=order or "K")
 
 
-def asnumpy(a, stream=None, order="C"):
-    """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array)."""
+def asnumpy(a, stream=None, order="C", out=None):
+    """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array);
+    into `out` when given, as ndarray.get(out=)."""
     import numpy
     if isinstance(a, ndarray):
+        if out is not None:
+            return a.get(stream, out=out)
         return numpy.asarray(a.get(), order=order)
+    if out is not None:
+        numpy.copyto(out, a)
+        return out
     return numpy.asarray(a, order=order)
 
 

@@ -171,25 +171,26 @@ nb::object to_numpy_pooled(const NDArray& a) {
   Backend& be = backend_for(d);
   void* buf = be.acquire_host_buffer(d.index, size_t(a.nbytes()));
   if (!buf) return nb::none();
-  struct Lease {
-    Backend* be;
-    int device;
-    void* ptr;
-  };
-  nb::capsule owner(new Lease{&be, d.index, buf}, [](void* p) noexcept {
-    auto* l = static_cast<Lease*>(p);
-    l->be->release_host_buffer(l->device, l->ptr);
-    delete l;
-  });
-  a.to_host(buf);  // on an error the capsule's destructor returns the buffer
-  SmallVector<size_t, 6> shape;
-  for (int64_t e : a.shape()) shape.push_back(size_t(e));
-  nb::ndarray<nb::numpy> arr(buf, shape.size(), shape.data(), owner, nullptr,
-                             dlpack_dtype(a.dtype()));
-  return nb::cast(arr, nb::rv_policy::reference);
+  nb::object out = numpy_over(buf, a.shape(), a.dtype(),
+                              [&be, d, buf] { be.release_host_buffer(d.index, buf); });
+  a.to_host(buf);  // on an error the array's owner returns the buffer
+  return out;
 }
 
 }  // namespace
+
+nb::object numpy_over(void* p, const Shape& shape, DType t, std::function<void()> release) {
+  auto* owned = new std::function<void()>(std::move(release));
+  nb::capsule owner(owned, [](void* f) noexcept {
+    auto* fn = static_cast<std::function<void()>*>(f);
+    (*fn)();
+    delete fn;
+  });
+  SmallVector<size_t, 6> dims;
+  for (int64_t e : shape) dims.push_back(size_t(e));
+  nb::ndarray<nb::numpy> arr(p, dims.size(), dims.data(), owner, nullptr, dlpack_dtype(t));
+  return nb::cast(arr, nb::rv_policy::reference);
+}
 
 nb::object to_numpy(const NDArray& a) {
   if (a.device().type == DeviceType::CUDA && a.nbytes() > 0) {
@@ -197,6 +198,11 @@ nb::object to_numpy(const NDArray& a) {
     if (!pooled.is_none()) return pooled;
   }
   nb::object out = numpy().attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()));
+  to_host_buffer(a, out);
+  return out;
+}
+
+void to_host_buffer(const NDArray& a, nb::handle out) {
   Py_buffer view;
   if (PyObject_GetBuffer(out.ptr(), &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
     throw nb::python_error();
@@ -207,7 +213,6 @@ nb::object to_numpy(const NDArray& a) {
     throw;
   }
   PyBuffer_Release(&view);
-  return out;
 }
 
 NDArray from_numpy(nb::handle arr) {

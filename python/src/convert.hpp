@@ -30,6 +30,10 @@ Scalar to_scalar(nb::handle obj);
 // Device -> host into a new C-ordered numpy array, and a contiguous numpy array -> device.
 nb::object to_numpy(const NDArray& a);
 NDArray from_numpy(nb::handle contiguous_numpy_array);
+// A C-ordered NumPy array over host memory `p`; `release` runs when NumPy lets go of it.
+nb::object numpy_over(void* p, const Shape& shape, DType t, std::function<void()> release);
+// a's values in C order into a writable C-contiguous buffer of a.nbytes() (BufferError else).
+void to_host_buffer(const NDArray& a, nb::handle out);
 Shape to_shape(nb::handle obj);
 // An ndgpu array as is; anything else through numpy.asarray (0-d stays 0-d).
 NDArray as_array(nb::handle h);
@@ -65,6 +69,10 @@ std::optional<NDArray> to_out(nb::handle h);
 // The result as Python sees it: the given out= object itself (NumPy and CuPy return it), else
 // the new array.
 nb::object result(NDArray&& r, nb::handle out);
+// x.data (a cuda.MemoryPointer keeping the storage alive), x.set(host) and x.get(out=host).
+nb::object memory_pointer(const NDArray& a);
+void set_from_host(NDArray& a, nb::handle host);
+nb::object get_into(const NDArray& a, nb::handle out);
 
 }  // namespace ndgpu::py
 

@@ -1,6 +1,7 @@
 // cuda.Stream, cuda.Event and cuda.MemoryPool, as CuPy names them, over the Backend interface
 // (so they also work, trivially, on the CPU backend).
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
 
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
@@ -17,6 +18,11 @@ struct PyStream {
     if (owned) backend_for(device).destroy_stream(device.index, handle);
   }
 };
+
+// The null stream belongs to every device: it acts on the current one.
+Device device_of(const PyStream& s) {
+  return s.handle == 0 ? current_device() : s.device;
+}
 
 struct PyEvent {
   Device device;
@@ -35,7 +41,8 @@ struct PyMemoryPool {};
 }  // namespace
 
 void bind_cuda(nb::module_& m) {
-  nb::class_<PyStream>(m, "Stream")
+  auto stream_cls = nb::class_<PyStream>(m, "Stream");
+  stream_cls
       .def(
           "__init__",
           [](PyStream* self, bool null, bool non_blocking, nb::handle) {
@@ -50,9 +57,28 @@ void bind_cuda(nb::module_& m) {
       .def_prop_ro("ptr", [](const PyStream& s) { return s.handle; })
       .def("synchronize",
            [](const PyStream& s) {
-             backend_for(s.device).synchronize_stream(s.device.index, s.handle);
+             Device d = device_of(s);
+             backend_for(d).synchronize_stream(d.index, s.handle);
            })
-      .def("use", [](PyStream& s) { set_current_stream(s.device, s.handle); })
+      .def(
+          "use",
+          [](PyStream& s) {
+            set_current_stream(device_of(s), s.handle);
+            return &s;
+          },
+          nb::rv_policy::reference)
+      .def("__eq__",
+           [](const PyStream& a, nb::handle b) {
+             if (!nb::isinstance<PyStream>(b)) return false;
+             const PyStream& o = nb::cast<const PyStream&>(b);
+             return o.device == a.device && o.handle == a.handle;
+           })
+      .def("__hash__", [](const PyStream& s) { return size_t(s.handle); })
+      .def("__repr__",
+           [](const PyStream& s) {
+             return "<Stream " + std::to_string(size_t(s.handle)) + " (device " +
+                    std::to_string(s.device.index) + ")>";
+           })
       .def(
           "__enter__",
           [](PyStream& s) {
@@ -65,6 +91,17 @@ void bind_cuda(nb::module_& m) {
         set_current_stream(s.device, s.previous.empty() ? 0 : s.previous.back());
         if (!s.previous.empty()) s.previous.pop_back();
       });
+
+  // CuPy's Stream.null: the default stream (a new name for it each time: one kept on the class
+  // would outlive it at exit); get_current_stream() names, without owning, the stream work goes to
+  // now.
+  stream_cls.def_prop_ro_static("null", [](nb::handle) {
+    return PyStream{current_device(), 0, false, {}};
+  });
+  m.def("get_current_stream", [] {
+    Device d = current_device();
+    return PyStream{d, current_stream(d), false, {}};
+  });
 
   nb::class_<PyEvent>(m, "Event")
       .def(

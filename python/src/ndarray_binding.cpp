@@ -115,15 +115,22 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("_owndata", [](const NDArray& a) { return !a.base(); })
       .def_prop_ro("_pointer",
                    [](const NDArray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
+      .def_prop_ro("data", [](const NDArray& a) { return memory_pointer(a); })
+      .def(
+          "set", [](NDArray& a, nb::handle host, nb::handle /*stream*/) { set_from_host(a, host); },
+          nb::arg("arr"), nb::arg("stream") = nb::none())
       // stream: the copy is synchronous, so every stream gives the same values.
       .def(
           "get",
-          [](const NDArray& a, nb::handle /*stream*/, nb::handle order) -> nb::object {
+          [](const NDArray& a, nb::handle /*stream*/, nb::handle order,
+             nb::handle out) -> nb::object {
+            if (!out.is_none()) return get_into(a, out);
             Order keep = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
             if (order.is_none() || to_order(order, keep) == Order::C) return to_numpy(a);
             return nb::object(to_numpy(a.transpose()).attr("T"));  // C order of a.T: F of a
           },
-          nb::arg("stream") = nb::none(), nb::arg("order") = nb::none())
+          nb::arg("stream") = nb::none(), nb::arg("order") = nb::none(),
+          nb::arg("out") = nb::none())
       .def(
           "copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
           nb::arg("order") = nb::none())

@@ -11,8 +11,14 @@ Storage::Storage(Device device, size_t nbytes) : device_(device), nbytes_(nbytes
   data_ = backend_for(device).allocate(device.index, nbytes, current_stream(device));
 }
 
+Storage::Storage(Device device, void* data, size_t nbytes, std::function<void()> release)
+    : device_(device), nbytes_(nbytes), data_(data), release_(std::move(release)) {}
+
 Storage::~Storage() {
-  backend_for(device_).deallocate(device_.index, data_, nbytes_, current_stream(device_));
+  if (release_)
+    release_();
+  else
+    backend_for(device_).deallocate(device_.index, data_, nbytes_, current_stream(device_));
 }
 
 NDArray::NDArray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, Strides strides,

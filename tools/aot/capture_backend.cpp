@@ -99,6 +99,13 @@ class CaptureBackend : public Backend {
   unsigned resident_blocks(int, void*, unsigned block_threads) override {
     return 132 * std::max(1u, 2048u / std::max(block_threads, 1u));
   }
+  DeviceProperties properties(int device) override {
+    return {"capture device",
+            {{"major", archs_[size_t(device)] / 10}, {"minor", archs_[size_t(device)] % 10}}};
+  }
+  void mem_get_info(int, size_t* free_bytes, size_t* total_bytes) override {
+    *free_bytes = *total_bytes = 0;
+  }
 
  private:
   std::vector<int> archs_;

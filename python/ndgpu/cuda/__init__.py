@@ -8,11 +8,15 @@ from ndgpu import _core
 from ndgpu._core import (  # noqa: F401
     Device,
     Event,
+    Memory,
+    MemoryPointer,
     MemoryPool,
     OutOfMemoryError,
     Stream,
+    get_current_stream,
     get_elapsed_time,
 )
+from ndgpu.cuda import runtime, stream  # noqa: F401
 
 _default_pool = MemoryPool()
 
@@ -22,15 +26,5 @@ def get_default_memory_pool():
 
 
 def is_available():
-    """True when a CUDA GPU can be used."""
-    return _core.cuda_device_count() > 0
-
-
-def get_current_stream():
-    return Stream(null=True)
-
-
-class runtime:  # noqa: N801 - CuPy's spelling
-    @staticmethod
-    def getDeviceCount():  # noqa: N802
-        return _core.cuda_device_count()
+    """True when the active backend has a device (a GPU, or a virtual CPU device)."""
+    return _core._rt_get_device_count() > 0

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "backend/cpu/cpu_blas.hpp"
@@ -229,6 +231,26 @@ class CpuBackend : public Backend {
     return {used_[device].load(), used_[device].load(), 0};
   }
   void free_all_blocks(int) override {}
+
+  // A virtual device's memory is the host's (or its pool limit when one is set).
+  void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) override {
+    long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+    size_t ram = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
+    size_t limit = limit_[device].load(), used = used_[device].load();
+    *total_bytes = limit ? limit : ram;
+    *free_bytes = *total_bytes > used ? *total_bytes - used : 0;
+  }
+  // What a CPU device has of a GPU's facts: memory, the cores blocks run on, the block limits.
+  DeviceProperties properties(int device) override {
+    size_t free_bytes = 0, total_bytes = 0;
+    mem_get_info(device, &free_bytes, &total_bytes);
+    return {"ndgpu CPU device " + std::to_string(device),
+            {{"totalGlobalMem", int64_t(total_bytes)},
+             {"multiProcessorCount", int64_t(std::max(1u, std::thread::hardware_concurrency()))},
+             {"maxThreadsPerBlock", 1024},
+             {"sharedMemPerBlock", 48 * 1024},
+             {"warpSize", 32}}};
+  }
   void set_pool_limit(int device, size_t bytes) override { limit_[device] = bytes; }
   size_t pool_limit(int device) override { return limit_[device].load(); }
 

@@ -220,6 +220,18 @@ void CudaBackend::release_host_buffer(int device, void* ptr) {
   state(device).host_arrays.release(ptr);
 }
 
+void* CudaBackend::allocate_pinned(int device, size_t nbytes) {
+  void* p = state(device).host_raw.raw_alloc(std::max<size_t>(nbytes, 1));
+  if (!p)
+    throw OutOfMemoryError("out of page-locked host memory allocating " + std::to_string(nbytes) +
+                           " bytes");
+  return p;
+}
+
+void CudaBackend::free_pinned(int device, void* ptr) {
+  state(device).host_raw.raw_free(ptr);
+}
+
 void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size_t n,
                                StreamHandle stream) {
   if (!n) return;
@@ -415,6 +427,58 @@ std::string CudaBackend::device_name(int device) {
 void CudaBackend::mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) {
   make_current(device);
   NDGPU_CU(cuMemGetInfo_v2, free_bytes, total_bytes);
+}
+
+DeviceProperties CudaBackend::properties(int device) {
+  struct Field {
+    const char* key;
+    CUdevice_attribute attr;
+  };
+  static constexpr Field fields[] = {
+      {"major", CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR},
+      {"minor", CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR},
+      {"multiProcessorCount", CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT},
+      {"warpSize", CU_DEVICE_ATTRIBUTE_WARP_SIZE},
+      {"maxThreadsPerBlock", CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK},
+      {"maxThreadsPerMultiProcessor", CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR},
+      {"sharedMemPerBlock", CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK},
+      {"sharedMemPerBlockOptin", CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN},
+      {"sharedMemPerMultiprocessor", CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR},
+      {"regsPerBlock", CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK},
+      {"totalConstMem", CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY},
+      {"clockRate", CU_DEVICE_ATTRIBUTE_CLOCK_RATE},
+      {"memoryClockRate", CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE},
+      {"memoryBusWidth", CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH},
+      {"l2CacheSize", CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE},
+      {"pciBusID", CU_DEVICE_ATTRIBUTE_PCI_BUS_ID},
+      {"pciDeviceID", CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID},
+      {"pciDomainID", CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID},
+      {"integrated", CU_DEVICE_ATTRIBUTE_INTEGRATED},
+      {"managedMemory", CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY},
+      {"concurrentKernels", CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS},
+      {"asyncEngineCount", CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT},
+      {"unifiedAddressing", CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING},
+      {"ECCEnabled", CU_DEVICE_ATTRIBUTE_ECC_ENABLED},
+  };
+  DeviceProperties p{device_name(device), {}};
+  for (const Field& f : fields) p.values.emplace_back(f.key, device_attribute(device, f.attr));
+  size_t free_bytes = 0, total_bytes = 0;
+  mem_get_info(device, &free_bytes, &total_bytes);
+  p.values.emplace_back("totalGlobalMem", int64_t(total_bytes));
+  return p;
+}
+
+int CudaBackend::driver_version() {
+  int v = 0;
+  NDGPU_CU(cuDriverGetVersion, &v);
+  return v;
+}
+
+// The toolkit ndgpu compiles with (NVRTC's version), as CUDA spells versions: 13000 for 13.0.
+int CudaBackend::runtime_version() {
+  std::string v = nvrtc_version();  // "nvrtc-13.0"
+  size_t dash = v.find('-'), dot = v.find('.');
+  return std::stoi(v.substr(dash + 1, dot - dash - 1)) * 1000 + std::stoi(v.substr(dot + 1)) * 10;
 }
 
 EventHandle CudaBackend::create_event(int device, bool timing, bool blocking_sync) {

@@ -35,6 +35,8 @@ class CudaBackend : public Backend {
                       StreamHandle stream) override;
   void* acquire_host_buffer(int device, size_t nbytes) override;
   void release_host_buffer(int device, void* ptr) override;
+  void* allocate_pinned(int device, size_t nbytes) override;
+  void free_pinned(int device, void* ptr) override;
   void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                     StreamHandle stream) override;
   // `stream` belongs to dst_device; devices that differ use a peer copy.
@@ -69,7 +71,10 @@ class CudaBackend : public Backend {
   int compute_capability(int device);  // 90 for sm_90
   int multiprocessor_count(int device);
   std::string device_name(int device);
-  void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
+  void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) override;
+  DeviceProperties properties(int device) override;
+  int driver_version() override;
+  int runtime_version() override;
   bool query_stream(int device, StreamHandle s);  // true when all its work has finished
   EventHandle create_event(int device, bool timing, bool blocking_sync = false);
   void destroy_event(int device, EventHandle e) override;

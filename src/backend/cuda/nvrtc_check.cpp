@@ -41,6 +41,8 @@ class NvrtcCheckBackend : public Backend {
   }
   void* acquire_host_buffer(int d, size_t n) override { return in_->acquire_host_buffer(d, n); }
   void release_host_buffer(int d, void* p) override { in_->release_host_buffer(d, p); }
+  void* allocate_pinned(int d, size_t n) override { return in_->allocate_pinned(d, n); }
+  void free_pinned(int d, void* p) override { in_->free_pinned(d, p); }
   void copy_device(int dd, void* dst, int sd, const void* src, size_t n, StreamHandle s) override {
     in_->copy_device(dd, dst, sd, src, n, s);
   }
@@ -75,6 +77,12 @@ class NvrtcCheckBackend : public Backend {
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
   void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
   int solver(int d, const SolverCall& call) override { return in_->solver(d, call); }
+  DeviceProperties properties(int d) override { return in_->properties(d); }
+  void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
+    in_->mem_get_info(d, free_bytes, total_bytes);
+  }
+  int driver_version() override { return in_->driver_version(); }
+  int runtime_version() override { return in_->runtime_version(); }
   unsigned resident_blocks(int d, void* f, unsigned threads) override {
     return in_->resident_blocks(d, f, threads);
   }

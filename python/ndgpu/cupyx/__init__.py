@@ -1,0 +1,33 @@
+"""ndgpu.cupyx: what CuPy programs import from cupyx, to import from here instead
+(``from ndgpu import cupyx``): pinned host arrays, the runtime report and
+``profiler.benchmark``."""
+import numpy
+
+from ndgpu import _core
+from ndgpu.cupyx import profiler  # noqa: F401
+from ndgpu.cupyx._runtime_info import get_runtime_info  # noqa: F401
+
+
+def empty_pinned(shape, dtype=float, order="C"):
+    """A NumPy array in page-locked host memory of the current device (ordinary host memory on
+    the CPU backend), so transfers to and from it are single DMAs."""
+    dtype = numpy.dtype(dtype)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    nbytes = int(numpy.prod(shape, dtype=numpy.int64)) * dtype.itemsize
+    raw = _core._pinned_buffer(nbytes)
+    if raw is None:
+        return numpy.empty(shape, dtype, order)
+    return numpy.ndarray(shape, dtype, buffer=raw, order=order)
+
+
+def zeros_pinned(shape, dtype=float, order="C"):
+    a = empty_pinned(shape, dtype, order)
+    a.fill(0)
+    return a
+
+
+def empty_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
+    dtype = a.dtype if dtype is None else dtype
+    shape = a.shape if shape is None else shape
+    f = order == "F" or (order in ("K", "A") and a.flags.f_contiguous and not a.flags.c_contiguous)
+    return empty_pinned(shape, dtype, "F" if f else "C")
