@@ -17,6 +17,7 @@ void bind_reductions(nb::module_& m);
 void bind_aot(nb::module_& m);
 void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
+void bind_random(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -62,4 +63,5 @@ NB_MODULE(_core, m) {
   py::bind_aot(m);
   py::bind_linalg(m);
   py::bind_fuse(m);
+  py::bind_random(m);
 }
