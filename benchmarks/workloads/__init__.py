@@ -1,13 +1,14 @@
 """Every workload of ../shared/BENCHMARKS.md, in its table's order."""
-from benchmarks.workloads import bandwidth, fresh, kernels, overhead, transfer
+from benchmarks.workloads import bandwidth, fresh, kernels, overhead, random, transfer
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm",
             "squared_diff", "l2norm", "raw_add", "compile_ewk", "compile_ewk_nvrtc", "compile_rk",
             "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
-            "matmul_f32", "matmul_f16", "matmul_batched", "h2d", "d2h", "import"]
+            "matmul_f32", "matmul_f16", "matmul_batched", "random_normal", "random_normal_rng",
+            "random_uniform", "random_uniform_rng", "h2d", "d2h", "import"]
 
-_ALL = {w.name: w for m in (bandwidth, kernels, fresh, overhead, transfer) for w in m.WORKLOADS}
+_ALL = {w.name: w for m in (bandwidth, kernels, fresh, overhead, random, transfer) for w in m.WORKLOADS}
 assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
 WORKLOADS = [_ALL[n] for n in _ORDERED]
 
