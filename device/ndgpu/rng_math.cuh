@@ -7,10 +7,15 @@
 
 namespace ndgpu::rng {
 
-template <class T>
-NDGPU_HD T horner(T x, const T* c, int n) {  // c[0] + c[1] x + ... + c[n-1] x^(n-1)
-  T p = c[n - 1];
-  for (int k = n - 2; k >= 0; --k) p = ::fma(p, x, c[k]);
+// c[0] + c[1] x + ... + c[N-1] x^(N-1); N is a constant, so the loop unrolls and the
+// coefficients stay immediates (no local-memory array on a GPU).
+template <int N, class T>
+NDGPU_HD T horner(T x, const T* c) {
+  T p = c[N - 1];
+#ifdef NDGPU_DEVICE_CUDA
+#pragma unroll
+#endif
+  for (int k = N - 2; k >= 0; --k) p = ::fma(p, x, c[k]);
   return p;
 }
 
@@ -29,8 +34,8 @@ NDGPU_HD T log_(T x) {
   // 2 atanh(s) = 2s (1 + s^2/3 + s^4/5 + ...); |s| < 0.172.
   const T c[] = {T(1) / 3,  T(1) / 5,  T(1) / 7,  T(1) / 9,  T(1) / 11, T(1) / 13,
                  T(1) / 15, T(1) / 17, T(1) / 19, T(1) / 21, T(1) / 23};
-  const int terms = sizeof(T) == 4 ? 4 : 11;
-  const T logm = ::fma(T(2) * s, s2 * horner(s2, c, terms), T(2) * s);
+  const T poly = sizeof(T) == 4 ? horner<4>(s2, c) : horner<11>(s2, c);
+  const T logm = ::fma(T(2) * s, s2 * poly, T(2) * s);
   const T ln2_hi = T(0.693145751953125), ln2_lo = T(1.42860682030941723212e-6);
   return ::fma(T(e), ln2_hi, ::fma(T(e), ln2_lo, logm));
 }
@@ -59,7 +64,7 @@ NDGPU_HD T exp_(T x) {
                  T(1) / 39916800,
                  T(1) / 479001600,
                  T(1) / 6227020800.0};
-  return ::ldexp(horner(r, c, sizeof(T) == 4 ? 9 : 14), (int)k);
+  return ::ldexp(sizeof(T) == 4 ? horner<9>(r, c) : horner<14>(r, c), (int)k);
 }
 
 template <class T>
@@ -94,13 +99,14 @@ NDGPU_HD void sincos_2pi(T u, T* s, T* c) {
                   T(1) / 20922789888000.0,
                   T(-1) / 6402373705728000.0};
   const bool f = sizeof(T) == 4;
-  const T sn = x * horner(x2, sc, f ? 5 : 9), cs = horner(x2, cc, f ? 5 : 10);
+  const T sn = x * (f ? horner<5>(x2, sc) : horner<9>(x2, sc));
+  const T cs = f ? horner<5>(x2, cc) : horner<10>(x2, cc);
   const int quadrant = (int)q & 3;
   *s = quadrant == 0 ? sn : quadrant == 1 ? cs : quadrant == 2 ? -sn : -cs;
   *c = quadrant == 0 ? cs : quadrant == 1 ? -sn : quadrant == 2 ? -cs : sn;
 }
 
-// log Gamma(x) for x > 0: shifted to x >= 10, then Stirling's series (error < 1e-13).
+// log Gamma(x) for x > 0: shifted to x >= 10, then Stirling's series (error < 1e-16).
 NDGPU_HD double lgamma_(double x) {
   double shift = 0;
   while (x < 10.0) {
@@ -108,8 +114,9 @@ NDGPU_HD double lgamma_(double x) {
     x += 1.0;
   }
   const double r = 1.0 / x, r2 = r * r;
-  const double c[] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680};
-  const double series = r * horner(r2, c, 4);
+  const double c[] = {1.0 / 12,   -1.0 / 360,        1.0 / 1260, -1.0 / 1680,
+                      1.0 / 1188, -691.0 / 360360.0, 1.0 / 156};
+  const double series = r * horner<7>(r2, c);
   return ::fma(x - 0.5, log_(x), -x) + 0.91893853320467274 + series - shift;
 }
 

@@ -2,6 +2,7 @@
 // GPU run checks bit-identity with the CPU), reproducibility and argument checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "array_helpers.hpp"
@@ -48,6 +49,25 @@ TEST(Random, UniformFollowsTheStreamLayout) {
     EXPECT_EQ(f64[size_t(k)], rng::u01d(w.v[2 * (k % 2)], w.v[2 * (k % 2) + 1])) << k;
   }
   EXPECT_EQ(rs.calls(), 3u);
+}
+
+// The samplers' own functions stay within a few ulp of the C library's.
+TEST(Random, ElementaryFunctionsAreAccurate) {
+  double worst = 0;
+  for (int k = 1; k < 4000; ++k) {
+    const double x = k / 4000.0, y = (k - 2000) / 50.0;
+    worst = std::max(worst, std::abs(rng::log_(x) - std::log(x)) / std::abs(std::log(x)));
+    worst = std::max(worst, std::abs(rng::exp_(y) - std::exp(y)) / std::exp(y));
+    double s, c;
+    rng::sincos_2pi(x, &s, &c);
+    worst = std::max(worst,
+                     std::abs(s - std::sin(2 * M_PI * x)) + std::abs(c - std::cos(2 * M_PI * x)));
+    worst = std::max(worst, std::abs(rng::lgamma_(x * 50) - std::lgamma(x * 50)) /
+                                std::max(1.0, std::abs(std::lgamma(x * 50))));
+  }
+  EXPECT_LT(worst, 1e-14);
+  EXPECT_NEAR(rng::log_(3.0f), std::log(3.0f), 3e-7f);
+  EXPECT_NEAR(rng::exp_(-2.5f), std::exp(-2.5f), 1e-8f);
 }
 
 TEST(Random, SameSeedSameArrays) {

@@ -26,23 +26,21 @@ Scalar f64(double v) {
   return Scalar::py_float(v);
 }
 
-const Sampler kUniform{"uniform", SamplerKind::Uniform, "float64 low, float64 high",
-                       "u * (high - low) + low"};
-const Sampler kNormal{"normal", SamplerKind::Normal, "float64 loc, float64 scale",
-                      "z * scale + loc"};
-const Sampler kLognormal{"lognormal", SamplerKind::Normal, "float64 mean, float64 sigma",
+const Sampler kUniform{"uniform", SamplerKind::Uniform, "T low, T high", "u * (high - low) + low"};
+const Sampler kNormal{"normal", SamplerKind::Normal, "T loc, T scale", "z * scale + loc"};
+const Sampler kLognormal{"lognormal", SamplerKind::Normal, "T mean, T sigma",
                          "ndgpu::rng::exp_(z * sigma + mean)"};
-const Sampler kExponential{"exponential", SamplerKind::Uniform, "float64 scale",
+const Sampler kExponential{"exponential", SamplerKind::Uniform, "T scale",
                            "-ndgpu::rng::log_(u) * scale", true};
 const Sampler kLaplace{
-    "laplace", SamplerKind::Uniform, "float64 loc, float64 scale",
+    "laplace", SamplerKind::Uniform, "T loc, T scale",
     "u < 0.5 ? loc + scale * ndgpu::rng::log_(u + u) : loc - scale * ndgpu::rng::log_(2 - u - u)",
     true};
-const Sampler kLogistic{"logistic", SamplerKind::Uniform, "float64 loc, float64 scale",
+const Sampler kLogistic{"logistic", SamplerKind::Uniform, "T loc, T scale",
                         "loc + scale * ndgpu::rng::log_(u / (1 - u))", true};
-const Sampler kGumbel{"gumbel", SamplerKind::Uniform, "float64 loc, float64 scale",
+const Sampler kGumbel{"gumbel", SamplerKind::Uniform, "T loc, T scale",
                       "loc - scale * ndgpu::rng::log_(-ndgpu::rng::log_(u))", true};
-const Sampler kRayleigh{"rayleigh", SamplerKind::Uniform, "float64 scale",
+const Sampler kRayleigh{"rayleigh", SamplerKind::Uniform, "T scale",
                         "scale * sqrt(-2 * ndgpu::rng::log_(u))", true};
 const Sampler kWeibull{"weibull", SamplerKind::Uniform, "float64 a",
                        "a == 0 ? 0 : ndgpu::rng::pow_(-ndgpu::rng::log_((double)u), 1 / a)", true};
@@ -54,7 +52,7 @@ const Sampler kCauchy{"cauchy", SamplerKind::Stream, "", "_s.normal() / _s.norma
 // log1p(-p) is computed once on the host, so every backend divides by the same number.
 const Sampler kGeometric{"geometric", SamplerKind::Uniform, "float64 log1mp",
                          "log1mp == 0 ? 1.0 : ceil(ndgpu::rng::log_(u) / log1mp)", true};
-const Sampler kGamma{"gamma", SamplerKind::Stream, "float64 shape, float64 scale",
+const Sampler kGamma{"gamma", SamplerKind::Stream, "float64 shape, T scale",
                      "ndgpu::rng::standard_gamma(_s, shape) * scale"};
 const Sampler kBeta{"beta", SamplerKind::Stream, "float64 a, float64 b",
                     "ndgpu::rng::beta(_s, a, b)"};
