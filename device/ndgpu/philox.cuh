@@ -117,6 +117,19 @@ NDGPU_HD double beta(Stream& s, double a, double b) {
   return x / (x + y);
 }
 
+// Michael, Schucany and Haas's transformation (1976), one normal and one uniform.
+NDGPU_HD double wald(Stream& s, double mean, double scale) {
+  const double z = s.normal(), y = z * z, mu_y = mean * y;
+  const double x = mean + mean * mu_y / (2 * scale) -
+                   mean / (2 * scale) * ::sqrt(4 * scale * mu_y + mu_y * mu_y);
+  return s.uniform() <= mean / (mean + x) ? x : mean * mean / x;
+}
+
+NDGPU_HD double standard_t(Stream& s, double df) {
+  const double z = s.normal();
+  return z / ::sqrt(2 * standard_gamma(s, df / 2) / df);
+}
+
 // Poisson: multiplication of uniforms for small means, Hörmann's PTRS (1993) above 10.
 NDGPU_HD long long poisson(Stream& s, double lam) {
   if (lam <= 0.0) return 0;
@@ -167,6 +180,11 @@ NDGPU_HD long long binomial(Stream& s, long long n, double p) {
     for (long long t = 0; t < n; ++t) total += s.uniform() < q;
   }
   return flip ? n - total : total;
+}
+
+// A Poisson of a gamma-distributed rate.
+NDGPU_HD long long negative_binomial(Stream& s, double n, double p) {
+  return poisson(s, standard_gamma(s, n) * (1 - p) / p);
 }
 
 }  // namespace ndgpu::rng

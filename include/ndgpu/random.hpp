@@ -44,6 +44,12 @@ class RandomState {
   NDArray poisson(double lam, const Shape& size, DType dtype = DType::Int64);
   NDArray binomial(int64_t n, double p, const Shape& size, DType dtype = DType::Int64);
   NDArray geometric(double p, const Shape& size, DType dtype = DType::Int64);
+  NDArray negative_binomial(double n, double p, const Shape& size, DType dtype = DType::Int64);
+  NDArray standard_t(double df, const Shape& size, DType dtype = DType::Float64);
+  NDArray f(double dfnum, double dfden, const Shape& size, DType dtype = DType::Float64);
+  NDArray wald(double mean, double scale, const Shape& size, DType dtype = DType::Float64);
+  NDArray triangular(double left, double mode, double right, const Shape& size,
+                     DType dtype = DType::Float64);
 
   // Integers in [low, high) (high none: [0, low)); random_integers' range is closed.
   NDArray randint(int64_t low, std::optional<int64_t> high, const Shape& size,

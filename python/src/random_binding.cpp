@@ -57,15 +57,18 @@ void def_plain(nb::class_<C>& c, const char* name, NDArray (C::*f)(const Shape&,
 using Two = NDArray (RandomState::*)(double, double, const Shape&, DType);
 using One = NDArray (RandomState::*)(double, const Shape&, DType);
 
-void def_two(nb::class_<RandomState>& c, const char* name, Two f, const char* a, double da,
-             const char* b, double db) {
-  c.def(
-      name,
-      [f](RandomState& s, double x, double y, nb::handle size, nb::handle dtype) {
-        return (s.*f)(x, y, size_of(size), dtype_or(dtype, DType::Float64));
-      },
-      nb::arg(a) = da, nb::arg(b) = db, nb::arg("size") = nb::none(),
-      nb::arg("dtype") = nb::none());
+void def_two(nb::class_<RandomState>& c, const char* name, Two f, const char* a,
+             std::optional<double> da, const char* b, std::optional<double> db,
+             DType dflt = DType::Float64) {
+  auto body = [f, dflt](RandomState& s, double x, double y, nb::handle size, nb::handle dtype) {
+    return (s.*f)(x, y, size_of(size), dtype_or(dtype, dflt));
+  };
+  if (da && db)
+    c.def(name, body, nb::arg(a) = *da, nb::arg(b) = *db, nb::arg("size") = nb::none(),
+          nb::arg("dtype") = nb::none());
+  else
+    c.def(name, body, nb::arg(a), nb::arg(b), nb::arg("size") = nb::none(),
+          nb::arg("dtype") = nb::none());
 }
 
 void def_one(nb::class_<RandomState>& c, const char* name, One f, const char* a,
@@ -96,12 +99,19 @@ void bind_random_state(nb::module_& m) {
   def_two(c, "logistic", &RandomState::logistic, "loc", 0.0, "scale", 1.0);
   def_two(c, "gumbel", &RandomState::gumbel, "loc", 0.0, "scale", 1.0);
   def_two(c, "gamma", &RandomState::gamma, "shape", 1.0, "scale", 1.0);
+  def_two(c, "f", &RandomState::f, "dfnum", std::nullopt, "dfden", std::nullopt);
+  def_two(c, "wald", &RandomState::wald, "mean", std::nullopt, "scale", std::nullopt);
+  def_two(c, "negative_binomial", &RandomState::negative_binomial, "n", std::nullopt, "p",
+          std::nullopt, DType::Int64);
   c.def(
-      "beta",
-      [](RandomState& s, double a, double b, nb::handle size, nb::handle dtype) {
-        return s.beta(a, b, size_of(size), dtype_or(dtype, DType::Float64));
+      "triangular",
+      [](RandomState& s, double l, double m, double r, nb::handle size, nb::handle dtype) {
+        return s.triangular(l, m, r, size_of(size), dtype_or(dtype, DType::Float64));
       },
-      nb::arg("a"), nb::arg("b"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
+      nb::arg("left"), nb::arg("mode"), nb::arg("right"), nb::arg("size") = nb::none(),
+      nb::arg("dtype") = nb::none());
+  def_one(c, "standard_t", &RandomState::standard_t, "df", std::nullopt);
+  def_two(c, "beta", &RandomState::beta, "a", std::nullopt, "b", std::nullopt);
   def_one(c, "exponential", &RandomState::exponential, "scale", 1.0);
   def_one(c, "rayleigh", &RandomState::rayleigh, "scale", 1.0);
   def_one(c, "weibull", &RandomState::weibull, "a", std::nullopt);

@@ -50,6 +50,11 @@ DISTRIBUTIONS = [
     ("binomial", (200, 0.6), 120.0, 48.0),
     ("geometric", (0.3,), 1 / 0.3, 0.7 / 0.09),
     ("randint", (0, 10), 4.5, 99 / 12),
+    ("standard_t", (10.0,), 0.0, 10 / 8),
+    ("f", (5.0, 20.0), 20 / 18, 2 * 400 * 23 / (5 * 18**2 * 16)),
+    ("wald", (2.0, 3.0), 2.0, 8 / 3),
+    ("triangular", (0.0, 1.0, 3.0), 4 / 3, (0 + 1 + 9 - 0 - 0 - 3) / 18),
+    ("negative_binomial", (5.0, 0.4), 5 * 0.6 / 0.4, 5 * 0.6 / 0.16),
 ]
 
 
@@ -163,6 +168,9 @@ def test_choice():
     lambda: cp.random.choice(3, size=4, replace=False),
     lambda: cp.random.choice(3, p=cp.asarray([0.5, 0.5, 0.5])),
     lambda: cp.random.choice(0, size=2),
+    lambda: cp.random.triangular(2.0, 1.0, 3.0),
+    lambda: cp.random.wald(0.0, 1.0),
+    lambda: cp.random.standard_t(0.0),
 ])
 def test_bad_parameters_raise_value_error(call):
     with pytest.raises(ValueError):

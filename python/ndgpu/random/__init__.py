@@ -33,6 +33,7 @@ for _name in ("random_sample", "random", "ranf", "sample", "uniform", "normal",
               "standard_normal", "lognormal", "standard_exponential", "exponential", "laplace",
               "logistic", "gumbel", "rayleigh", "weibull", "pareto", "power", "standard_cauchy",
               "standard_gamma", "gamma", "beta", "chisquare", "poisson", "binomial", "geometric",
-              "randint", "random_integers", "choice", "permutation", "shuffle"):
+              "randint", "random_integers", "choice", "permutation", "shuffle", "standard_t", "f",
+              "wald", "triangular", "negative_binomial"):
     globals()[_name] = _method(_name)
 del _name

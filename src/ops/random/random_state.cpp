@@ -60,6 +60,20 @@ const Sampler kPoisson{"poisson", SamplerKind::Stream, "float64 lam",
                        "ndgpu::rng::poisson(_s, lam)"};
 const Sampler kBinomial{"binomial", SamplerKind::Stream, "int64 trials, float64 p",
                         "ndgpu::rng::binomial(_s, trials, p)"};
+const Sampler kStandardT{"standard_t", SamplerKind::Stream, "float64 df",
+                         "ndgpu::rng::standard_t(_s, df)"};
+const Sampler kF{"f", SamplerKind::Stream, "float64 dfnum, float64 dfden",
+                 "(ndgpu::rng::standard_gamma(_s, dfnum / 2) * dfden) / "
+                 "(ndgpu::rng::standard_gamma(_s, dfden / 2) * dfnum)"};
+const Sampler kWald{"wald", SamplerKind::Stream, "float64 mean, float64 scale",
+                    "ndgpu::rng::wald(_s, mean, scale)"};
+const Sampler kTriangular{"triangular", SamplerKind::Uniform,
+                          "float64 left, float64 mode, float64 right",
+                          "u <= (mode - left) / (right - left) ? "
+                          "left + sqrt(u * (right - left) * (mode - left)) : "
+                          "right - sqrt((1 - u) * (right - left) * (right - mode))"};
+const Sampler kNegativeBinomial{"negative_binomial", SamplerKind::Stream, "float64 r, float64 p",
+                                "ndgpu::rng::negative_binomial(_s, r, p)"};
 
 }  // namespace
 
@@ -186,6 +200,38 @@ NDArray RandomState::geometric(double p, const Shape& size, DType dtype) {
   require(p > 0 && p <= 1, "p <= 0, p > 1 or p contains NaNs");
   return generate(kGeometric, seed_, next_call(), size, dtype,
                   {f64(p >= 1 ? 0.0 : std::log1p(-p))});
+}
+
+NDArray RandomState::standard_t(double df, const Shape& size, DType dtype) {
+  require(df > 0, "df <= 0");
+  return generate(kStandardT, seed_, next_call(), size, float_dtype(dtype), {f64(df)});
+}
+
+NDArray RandomState::f(double dfnum, double dfden, const Shape& size, DType dtype) {
+  require(dfnum > 0, "dfnum <= 0");
+  require(dfden > 0, "dfden <= 0");
+  return generate(kF, seed_, next_call(), size, float_dtype(dtype), {f64(dfnum), f64(dfden)});
+}
+
+NDArray RandomState::wald(double mean, double scale, const Shape& size, DType dtype) {
+  require(mean > 0, "mean <= 0");
+  require(scale > 0, "scale <= 0");
+  return generate(kWald, seed_, next_call(), size, float_dtype(dtype), {f64(mean), f64(scale)});
+}
+
+NDArray RandomState::triangular(double left, double mode, double right, const Shape& size,
+                                DType dtype) {
+  require(left <= mode, "left > mode");
+  require(mode <= right, "mode > right");
+  require(left < right, "left == right");
+  return generate(kTriangular, seed_, next_call(), size, float_dtype(dtype),
+                  {f64(left), f64(mode), f64(right)});
+}
+
+NDArray RandomState::negative_binomial(double n, double p, const Shape& size, DType dtype) {
+  require(n > 0, "n <= 0");
+  require(p > 0 && p <= 1, "p < 0, p > 1 or p is NaN");
+  return generate(kNegativeBinomial, seed_, next_call(), size, dtype, {f64(n), f64(p)});
 }
 
 }  // namespace ndgpu::random
