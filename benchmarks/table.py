@@ -1,9 +1,9 @@
 """The side-by-side table: workload | CuPy | PyTorch | ndgpu | target | ndgpu ÷ best peer.
 
 The ratio is oriented so that > 1 always means ndgpu is better: ndgpu/best for rates
-(GB/s, TFLOP/s), best/ndgpu for times (ms, µs, s).
+(GB/s, TFLOP/s, Gnum/s), best/ndgpu for times (ms, µs, s).
 """
-HIGHER_IS_BETTER = {"GB/s", "TFLOP/s", "Gelem/s"}
+HIGHER_IS_BETTER = {"GB/s", "TFLOP/s", "Gelem/s", "Gnum/s"}
 PEERS = ("cupy", "torch")
 COLUMNS = ("cupy", "torch", "ndgpu")
 HEAD = ("workload", "unit", "CuPy", "PyTorch", "ndgpu", "target", "nd/best", "met")

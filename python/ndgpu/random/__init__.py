@@ -1,0 +1,39 @@
+"""ndgpu.random: CuPy's random API on a Philox4x32-10 stream, the same numbers on every
+backend. The samplers live in C++ (include/ndgpu/random.hpp); this module only arranges names:
+the module-level functions are the current RandomState's methods."""
+from ndgpu._core._random import (  # noqa: F401
+    Generator,
+    RandomState,
+    default_rng,
+    get_random_state,
+    reset_states,
+    seed,
+    set_random_state,
+)
+
+
+def rand(*size, dtype=float):
+    return get_random_state().random_sample(size=size, dtype=dtype)
+
+
+def randn(*size, dtype=float):
+    return get_random_state().standard_normal(size=size, dtype=dtype)
+
+
+def _method(name):
+    def call(*args, **kwargs):
+        return getattr(get_random_state(), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"numpy.random.{name} on the module's RandomState."
+    return call
+
+
+for _name in ("random_sample", "random", "ranf", "sample", "uniform", "normal",
+              "standard_normal", "lognormal", "standard_exponential", "exponential", "laplace",
+              "logistic", "gumbel", "rayleigh", "weibull", "pareto", "power", "standard_cauchy",
+              "standard_gamma", "gamma", "beta", "chisquare", "poisson", "binomial", "geometric",
+              "randint", "random_integers", "choice", "permutation", "shuffle", "standard_t", "f",
+              "wald", "triangular", "negative_binomial"):
+    globals()[_name] = _method(_name)
+del _name

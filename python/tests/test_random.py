@@ -1,0 +1,198 @@
+"""ndgpu.random: CuPy's API, dtypes and shapes, the same numbers for the same seed, argument
+checks as NumPy, and each distribution's mean and variance over 10^6 samples."""
+import math
+
+import numpy as np
+import pytest
+
+import ndgpu as cp
+
+N = 10**6
+
+
+def moments_match(x, mean, var, sigmas=6):
+    """Sample mean and variance within `sigmas` standard errors of the known values."""
+    x = np.asarray(x, dtype=np.float64)
+    m = x.mean()
+    v = x.var()
+    se_mean = math.sqrt(var / x.size)
+    se_var = math.sqrt(max(np.mean((x - m) ** 4) - v * v, 0) / x.size)
+    assert abs(m - mean) < sigmas * se_mean, (m, mean, se_mean)
+    assert abs(v - var) < sigmas * se_var, (v, var, se_var)
+
+
+G = 0.5772156649015329  # Euler's gamma
+RS = cp.random.RandomState
+
+# (method, args, mean, variance)
+DISTRIBUTIONS = [
+    ("random_sample", (), 0.5, 1 / 12),
+    ("uniform", (2.0, 5.0), 3.5, 9 / 12),
+    ("standard_normal", (), 0.0, 1.0),
+    ("normal", (1.0, 2.0), 1.0, 4.0),
+    ("lognormal", (0.0, 0.5), math.exp(0.125), (math.exp(0.25) - 1) * math.exp(0.25)),
+    ("standard_exponential", (), 1.0, 1.0),
+    ("exponential", (2.0,), 2.0, 4.0),
+    ("laplace", (1.0, 2.0), 1.0, 8.0),
+    ("logistic", (1.0, 2.0), 1.0, math.pi**2 * 4 / 3),
+    ("gumbel", (1.0, 2.0), 1.0 + 2 * G, math.pi**2 * 4 / 6),
+    ("rayleigh", (2.0,), 2 * math.sqrt(math.pi / 2), (4 - math.pi) / 2 * 4),
+    ("weibull", (2.0,), math.gamma(1.5), 1 - math.gamma(1.5) ** 2),
+    ("pareto", (5.0,), 0.25, 5 / 48),
+    ("power", (3.0,), 0.75, 3 / 80),
+    ("standard_gamma", (0.5,), 0.5, 0.5),
+    ("gamma", (2.5, 2.0), 5.0, 10.0),
+    ("beta", (2.0, 3.0), 0.4, 0.04),
+    ("chisquare", (4.0,), 4.0, 8.0),
+    ("poisson", (3.0,), 3.0, 3.0),
+    ("poisson", (50.0,), 50.0, 50.0),
+    ("binomial", (20, 0.3), 6.0, 4.2),
+    ("binomial", (200, 0.6), 120.0, 48.0),
+    ("geometric", (0.3,), 1 / 0.3, 0.7 / 0.09),
+    ("randint", (0, 10), 4.5, 99 / 12),
+    ("standard_t", (10.0,), 0.0, 10 / 8),
+    ("f", (5.0, 20.0), 20 / 18, 2 * 400 * 23 / (5 * 18**2 * 16)),
+    ("wald", (2.0, 3.0), 2.0, 8 / 3),
+    ("triangular", (0.0, 1.0, 3.0), 4 / 3, (0 + 1 + 9 - 0 - 0 - 3) / 18),
+    ("negative_binomial", (5.0, 0.4), 5 * 0.6 / 0.4, 5 * 0.6 / 0.16),
+]
+
+
+@pytest.mark.parametrize("name,args,mean,var", DISTRIBUTIONS,
+                         ids=[f"{d[0]}{d[1]}" for d in DISTRIBUTIONS])
+def test_moments(name, args, mean, var):
+    x = getattr(RS(12345), name)(*args, size=N)
+    assert x.shape == (N,)
+    moments_match(x.get(), mean, var)
+
+
+def test_float32_moments_and_dtype():
+    rs = RS(1)
+    for name, mean, var in (("standard_normal", 0, 1), ("random_sample", 0.5, 1 / 12),
+                            ("standard_exponential", 1, 1)):
+        x = getattr(rs, name)(size=N, dtype=np.float32)
+        assert x.dtype == np.float32
+        moments_match(x.get(), mean, var)
+    assert cp.random.rand(3, dtype=np.float32).dtype == np.float32
+
+
+def test_standard_cauchy_quartiles():
+    x = RS(2).standard_cauchy(size=N).get()
+    assert abs(np.median(x)) < 0.01
+    assert abs(np.mean(np.abs(x) < 1) - 0.5) < 0.005
+
+
+def test_shapes_and_dtypes():
+    cp.random.seed(0)
+    assert cp.random.rand().shape == ()
+    assert cp.random.rand(2, 3).shape == (2, 3)
+    assert cp.random.randn(4).dtype == np.float64
+    assert cp.random.random((2, 2)).shape == (2, 2)
+    assert cp.random.normal(size=(3, 1, 2)).shape == (3, 1, 2)
+    assert cp.random.randint(5, size=7).dtype == np.int64
+    assert cp.random.randint(0, 5, size=(0,)).shape == (0,)
+    assert cp.random.poisson(2.0, size=3).dtype == np.int64
+    for dt in (np.int8, np.uint8, np.int16, np.int32, np.uint32, np.bool_):
+        hi = 2 if dt is np.bool_ else 100
+        x = cp.random.randint(0, hi, size=1000, dtype=dt)
+        assert x.dtype == dt
+        h = x.get()
+        assert h.min() >= 0 and h.max() < hi
+        assert len(np.unique(h)) == hi
+    r = cp.random.random_integers(3, 5, size=10000).get()
+    assert set(np.unique(r)) == {3, 4, 5}
+    w = cp.random.randint(-2**40, 2**40, size=1000).get()
+    assert w.min() < -2**38 and w.max() > 2**38
+
+
+def test_same_seed_same_arrays():
+    cp.random.seed(42)
+    a = [cp.random.rand(1000).get(), cp.random.normal(size=77).get(),
+         cp.random.gamma(0.7, size=99).get(), cp.random.permutation(30).get()]
+    cp.random.seed(42)
+    b = [cp.random.rand(1000).get(), cp.random.normal(size=77).get(),
+         cp.random.gamma(0.7, size=99).get(), cp.random.permutation(30).get()]
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+    s, t = RS(9), RS(9)
+    np.testing.assert_array_equal(s.uniform(size=10).get(), t.uniform(size=10).get())
+    assert not np.array_equal(RS(9).random_sample(10).get(), RS(10).random_sample(10).get())
+    # A call's numbers do not depend on its size: a prefix of a larger draw is the same.
+    np.testing.assert_array_equal(RS(3).random_sample(5).get(),
+                                  RS(3).random_sample(1001).get()[:5])
+
+
+def test_state_functions():
+    rs = RS(5)
+    cp.random.set_random_state(rs)
+    assert cp.random.get_random_state() is rs
+    x = cp.random.rand(4).get()
+    np.testing.assert_array_equal(x, RS(5).random_sample(4).get())
+    cp.random.reset_states()
+    assert cp.random.get_random_state() is not rs
+
+
+def test_permutation_and_shuffle():
+    p = cp.random.permutation(1000).get()
+    np.testing.assert_array_equal(np.sort(p), np.arange(1000))
+    assert not np.array_equal(p, np.arange(1000))
+    a = cp.arange(24).reshape(6, 4)
+    q = cp.random.permutation(a).get()
+    np.testing.assert_array_equal(np.sort(q[:, 0]), np.arange(0, 24, 4))
+    np.testing.assert_array_equal(q[:, 1] - q[:, 0], np.ones(6))
+    cp.random.shuffle(a)
+    np.testing.assert_array_equal(np.sort(a.get(), axis=0), np.arange(24).reshape(6, 4))
+
+
+def test_choice():
+    c = cp.random.choice(50, size=50, replace=False).get()
+    assert len(np.unique(c)) == 50
+    c = cp.random.choice(cp.arange(10, 20), size=(3, 2)).get()
+    assert c.shape == (3, 2) and c.min() >= 10 and c.max() < 20
+    p = np.array([0.1, 0.0, 0.6, 0.3])
+    c = RS(4).choice(4, size=N, p=cp.asarray(p)).get()
+    freq = np.bincount(c, minlength=4) / N
+    assert np.all(np.abs(freq - p) < 6 * np.sqrt(p * (1 - p) / N) + 1e-12), freq
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cp.random.normal(0, -1, size=2),
+    lambda: cp.random.exponential(-1.0),
+    lambda: cp.random.gamma(-1.0),
+    lambda: cp.random.beta(0.0, 1.0),
+    lambda: cp.random.poisson(-1.0),
+    lambda: cp.random.binomial(10, 1.5),
+    lambda: cp.random.geometric(0.0),
+    lambda: cp.random.randint(5, 5),
+    lambda: cp.random.randint(0, 300, dtype=np.int8),
+    lambda: cp.random.choice(3, size=4, replace=False),
+    lambda: cp.random.choice(3, p=cp.asarray([0.5, 0.5, 0.5])),
+    lambda: cp.random.choice(0, size=2),
+    lambda: cp.random.triangular(2.0, 1.0, 3.0),
+    lambda: cp.random.wald(0.0, 1.0),
+    lambda: cp.random.standard_t(0.0),
+])
+def test_bad_parameters_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_float_dtypes_only():
+    with pytest.raises(TypeError):
+        cp.random.rand(3, dtype=np.int32)
+
+
+def test_generator():
+    g, h = cp.random.default_rng(11), cp.random.default_rng(11)
+    np.testing.assert_array_equal(g.random(100).get(), h.random(100).get())
+    assert g.standard_normal(5, dtype=np.float32).dtype == np.float32
+    moments_match(g.normal(3.0, 2.0, size=N).get(), 3.0, 4.0)
+    moments_match(g.uniform(-1.0, 1.0, size=N).get(), 0.0, 1 / 3)
+    moments_match(g.exponential(3.0, size=N).get(), 3.0, 9.0)
+    i = g.integers(1, 6, size=10000, endpoint=True).get()
+    assert set(np.unique(i)) == {1, 2, 3, 4, 5, 6}
+    assert len(np.unique(g.choice(20, size=20, replace=False).get())) == 20
+    np.testing.assert_array_equal(np.sort(g.permutation(64).get()), np.arange(64))
+    a = cp.arange(10)
+    g.shuffle(a)
+    np.testing.assert_array_equal(np.sort(a.get()), np.arange(10))

@@ -1,0 +1,130 @@
+#include "ops/random/generate.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "kernel/codegen_common.hpp"
+#include "kernel/elementwise/engine.hpp"
+#include "kernel/source_writer.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::random {
+namespace {
+
+// Values made from one Philox call (four 32-bit words).
+int values_per_call(const Sampler& s, DType t) {
+  switch (s.kind) {
+    case SamplerKind::Uniform:
+    case SamplerKind::Normal:
+      return t == DType::Float32 ? 4 : 2;
+    case SamplerKind::Integer:
+      return 4;
+    case SamplerKind::WideInteger:
+      return 2;
+    case SamplerKind::Stream:
+      break;
+  }
+  return 1;
+}
+
+// Fills `_v.v[0 .. per)` from `_w`, the Philox words of counter (i, 0, call).
+void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per) {
+  // Integer outputs (geometric) compute in double, as float64 does.
+  const bool f64 = t != DType::Float32;
+  const std::string U = f64 ? "double" : "float";
+  if (s.kind == SamplerKind::Stream) {
+    src << "ndgpu::rng::Stream _s(seed, call, (unsigned long long)i);\n";
+    src << "_v.v[0] = (T)(" << s.value << ");\n";
+    return;
+  }
+  src << "const ndgpu::rng::Words _w = ndgpu::rng::draw(seed, call, (unsigned long long)i, 0);\n";
+  if (s.kind == SamplerKind::Normal) {
+    // Box-Muller: each pair of values shares a radius and an angle.
+    for (int j = 0; j < per / 2; ++j) {
+      const std::string a = std::to_string(2 * j), b = std::to_string(2 * j + 1);
+      const std::string radius = f64 ? "ndgpu::rng::u01d_open(_w.v[0], _w.v[1])"
+                                     : "ndgpu::rng::u01f_open(_w.v[" + a + "])";
+      const std::string angle =
+          f64 ? "ndgpu::rng::u01d(_w.v[2], _w.v[3])" : "ndgpu::rng::u01f(_w.v[" + b + "])";
+      src << "{\n" << U << " _sn, _cs;\nndgpu::rng::sincos_2pi(" << angle << ", &_sn, &_cs);\n";
+      src << "const " << U << " _r = sqrt(" << U << "(-2) * ndgpu::rng::log_(" << radius << "));\n";
+      src << "{\nconst " << U << " z = _r * _cs;\n_v.v[" << a << "] = (T)(" << s.value << ");\n}\n";
+      src << "{\nconst " << U << " z = _r * _sn;\n_v.v[" << b << "] = (T)(" << s.value
+          << ");\n}\n}\n";
+    }
+    return;
+  }
+  for (int k = 0; k < per; ++k) {
+    const std::string k1 = std::to_string(k), k2 = std::to_string(2 * k);
+    const std::string k3 = std::to_string(2 * k + 1);
+    src << "{\n";
+    switch (s.kind) {
+      case SamplerKind::Uniform:
+        src << "const " << U << " u = " << (f64 ? "ndgpu::rng::u01d" : "ndgpu::rng::u01f")
+            << (s.open ? "_open(" : "(")
+            << (f64 ? "_w.v[" + k2 + "], _w.v[" + k3 + "]" : "_w.v[" + k1 + "]") << ");\n";
+        break;
+      case SamplerKind::Integer:
+        src << "const unsigned long long _b = ((unsigned long long)_w.v[" << k1
+            << "] * range) >> 32;\n";
+        break;
+      case SamplerKind::WideInteger:
+        src << "const unsigned long long _b = (((unsigned long long)_w.v[" << k2
+            << "] << 32) | _w.v[" << k3 << "]) % range;\n";
+        break;
+      case SamplerKind::Normal:
+      case SamplerKind::Stream:
+        break;
+    }
+    const bool integer = s.kind == SamplerKind::Integer || s.kind == SamplerKind::WideInteger;
+    src << "_v.v[" << k1 << "] = (T)(" << (integer ? "low + (long long)_b" : s.value) << ");\n}\n";
+  }
+}
+
+const kernel::ElementwiseDefinition& definition(const Sampler& s, DType t) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<kernel::ElementwiseDefinition>> defs;
+  const std::string key = s.name + "_" + dtype_name(t);
+  std::lock_guard<std::mutex> lock(mu);
+  auto& d = defs[key];
+  if (d) return *d;
+  const int per = values_per_call(s, t);
+  kernel::SourceWriter body;
+  body << "const long long _total = out.size(), _base = (long long)i * " << per << ";\n";
+  body << "ndgpu::Vec<T, " << per << "> _v;\n";
+  write_values(body, s, t, per);
+  // Whole groups are one aligned store (the output is ours, freshly allocated).
+  body << "if (_base + " << per << " <= _total) {\n";
+  body << "  *(ndgpu::Vec<T, " << per << ">*)(out.data() + _base) = _v;\n";
+  body << "} else {\n";
+  body << "  for (int _k = 0; _base + _k < _total; ++_k) out.data()[_base + _k] = _v.v[_k];\n}\n";
+  std::string params = "uint64 seed, uint64 call";
+  if (!s.params.empty()) params += ", " + s.params;
+  d = std::make_unique<kernel::ElementwiseDefinition>(
+      kernel::ElementwiseCode{.in_params = params,
+                              .out_params = "raw T out",
+                              .operation = body.str(),
+                              .name = "ndgpu_random_" + key,
+                              .preamble = "#include \"ndgpu/philox.cuh\"\n",
+                              // No contraction: a*b+c must round the same on every backend.
+                              .options = {"-fmad=false"}});
+  return *d;
+}
+
+}  // namespace
+
+NDArray generate(const Sampler& sampler, uint64_t seed, uint64_t call, const Shape& size,
+                 DType dtype, std::vector<Operand> args) {
+  NDArray out = NDArray::empty(size, dtype);
+  if (out.size() == 0) return out;
+  const int per = values_per_call(sampler, dtype);
+  std::vector<Operand> all{Scalar::typed_uint(DType::UInt64, seed),
+                           Scalar::typed_uint(DType::UInt64, call)};
+  for (auto& a : args) all.push_back(std::move(a));
+  all.push_back(out);
+  kernel::run_elementwise(definition(sampler, dtype), all, (out.size() + per - 1) / per);
+  return out;
+}
+
+}  // namespace ndgpu::random

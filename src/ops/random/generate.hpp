@@ -1,0 +1,35 @@
+// Generation kernels of ndgpu::random: one ElementwiseDefinition per sampler and dtype, run
+// with `i` as the Philox counter, the seed and the state's call number as scalar parameters.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ndgpu/ndarray.hpp"
+#include "ndgpu/scalar.hpp"
+
+namespace ndgpu::random {
+
+// How a sampler turns Philox words into values.
+enum class SamplerKind {
+  Uniform,      // `value` of `u`, a uniform in [0, 1) ((0, 1) if `open`): 4 float32 / 2 float64
+  Normal,       // `value` of `z`, a standard normal (Box-Muller pairs): 4 float32 / 2 float64
+  Integer,      // low + a word below range (params "int64 low, uint64 range"): 4 per call
+  WideInteger,  // the same for ranges above 2^32, from 64-bit words: 2 per call
+  Stream,       // `value` of `_s`, the element's own ndgpu::rng::Stream: one per element
+};
+
+struct Sampler {
+  std::string name;  // unique per sampler: names the kernel and its cached definition
+  SamplerKind kind;
+  std::string params;  // extra scalar parameters, e.g. "float64 loc, float64 scale"
+  std::string value;   // the value's expression (see SamplerKind)
+  bool open = false;   // Uniform: u in (0, 1), safe under log
+};
+
+// A new C-contiguous array of `size` and `dtype`, filled by `sampler` from the stream's call
+// `call`; `args` are the values of `sampler.params`, in order.
+NDArray generate(const Sampler& sampler, uint64_t seed, uint64_t call, const Shape& size,
+                 DType dtype, std::vector<Operand> args = {});
+
+}  // namespace ndgpu::random

@@ -1,0 +1,151 @@
+// RandomState's integers and orderings: randint, random_integers, permutation, shuffle and
+// choice. Orderings are drawn on the host from the same Philox stream (Fisher-Yates).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+#include "ndgpu/philox.cuh"
+#include "ndgpu/random.hpp"
+#include "ops/random/generate.hpp"
+
+namespace ndgpu::random {
+namespace {
+
+const Sampler kIntegers{"integers", SamplerKind::Integer, "int64 low, uint64 range", ""};
+const Sampler kWideIntegers{"wide_integers", SamplerKind::WideInteger, "int64 low, uint64 range",
+                            ""};
+
+// The inclusive bounds of an integer dtype, as doubles are not exact: in two int64s.
+void integer_bounds(DType t, int64_t& lo, int64_t& hi) {
+  const int bits = int(itemsize(t)) * 8;
+  if (t == DType::Bool) {
+    lo = 0, hi = 1;
+  } else if (kind(t) == DTypeKind::Int) {
+    hi = bits == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (bits - 1)) - 1;
+    lo = -hi - 1;
+  } else {
+    lo = 0;
+    hi = bits == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << bits) - 1;
+  }
+}
+
+}  // namespace
+
+NDArray RandomState::randint(int64_t low, std::optional<int64_t> high, const Shape& size,
+                             DType dtype) {
+  if (!is_integer(dtype) && dtype != DType::Bool)
+    throw TypeError(std::string("Unsupported dtype ") + dtype_name(dtype) + " for randint");
+  if (!high) high = low, low = 0;
+  int64_t lo, hi;
+  integer_bounds(dtype, lo, hi);
+  const std::string name = dtype_name(dtype);
+  if (low < lo) throw ValueError("low is out of bounds for " + name);
+  if (*high - 1 > hi) throw ValueError("high is out of bounds for " + name);
+  if (low >= *high) throw ValueError("low >= high");
+  const uint64_t range = uint64_t(*high) - uint64_t(low);
+  const Sampler& s = range > (uint64_t(1) << 32) ? kWideIntegers : kIntegers;
+  return generate(s, seed_, next_call(), size, dtype,
+                  {Scalar::py_int(low), Scalar::typed_uint(DType::UInt64, range)});
+}
+
+NDArray RandomState::random_integers(int64_t low, std::optional<int64_t> high, const Shape& size) {
+  if (!high) high = low, low = 1;
+  return randint(low, *high + 1, size, DType::Int64);
+}
+
+// Fisher-Yates: swap j draws word j of counter (j, 0, call), so the order is the same on
+// every backend.
+std::vector<int64_t> RandomState::host_permutation(int64_t n) {
+  std::vector<int64_t> order(size_t(std::max<int64_t>(n, 0)));
+  std::iota(order.begin(), order.end(), int64_t(0));
+  const uint64_t call = next_call();
+  for (int64_t j = n - 1; j > 0; --j) {
+    rng::Words w = rng::draw(seed_, call, uint64_t(j), 0);
+    const uint64_t word = (uint64_t(w.v[0]) << 32) | w.v[1];
+    std::swap(order[size_t(j)], order[size_t(word % uint64_t(j + 1))]);
+  }
+  return order;
+}
+
+NDArray RandomState::permutation(int64_t n) {
+  if (n < 0) throw ValueError("negative dimensions are not allowed");
+  std::vector<int64_t> order = host_permutation(n);
+  return from_host(order.data(), Shape{n}, DType::Int64);
+}
+
+NDArray RandomState::permutation(const NDArray& a) {
+  NDArray copy = a.copy();
+  shuffle(copy);
+  return copy;
+}
+
+void RandomState::shuffle(NDArray& a) {
+  if (a.ndim() == 0) throw TypeError("object of type 'ndarray' has no len()");
+  const int64_t n = a.shape()[0];
+  std::vector<int64_t> order = host_permutation(n);
+  const size_t row = size_t(a.nbytes() / std::max<int64_t>(n, 1));
+  std::vector<char> host(size_t(a.nbytes())), shuffled(host.size());
+  a.to_host(host.data());
+  for (int64_t k = 0; k < n; ++k)
+    std::memcpy(shuffled.data() + size_t(k) * row, host.data() + size_t(order[size_t(k)]) * row,
+                row);
+  NDArray back = from_host(shuffled.data(), a.shape(), a.dtype());
+  copy_into(a, back);
+}
+
+NDArray RandomState::choice(int64_t a, const Shape& size, bool replace, const OptArray& p) {
+  int64_t count = 1;
+  for (int64_t d : size) count *= d;
+  if (a < 0 || (a == 0 && count > 0))
+    throw ValueError("a must be greater than 0 unless no samples are taken");
+  std::vector<double> cdf;
+  if (p) {
+    if (p->ndim() != 1) throw ValueError("p must be 1-dimensional");
+    if (p->size() != a) throw ValueError("a and p must have same size");
+    std::vector<double> w(static_cast<size_t>(a));
+    p->astype(DType::Float64).to_host(w.data());
+    double total = 0;
+    for (double x : w) {
+      if (!(x >= 0)) throw ValueError("probabilities are not non-negative");
+      total += x;
+      cdf.push_back(total);
+    }
+    if (std::abs(total - 1) > 1e-8) throw ValueError("probabilities do not sum to 1");
+  }
+  if (!replace) {
+    if (count > a)
+      throw ValueError("Cannot take a larger sample than population when 'replace=False'");
+    if (p) throw NotImplementedError("choice: p with replace=False is not supported yet");
+    std::vector<int64_t> order = host_permutation(a);
+    return from_host(order.data(), size, DType::Int64);
+  }
+  if (!p) return randint(0, a, size, DType::Int64);
+  // Inverse CDF on the host over uniforms drawn on the device.
+  std::vector<double> u(static_cast<size_t>(count));
+  random_sample(size, DType::Float64).to_host(u.data());
+  std::vector<int64_t> picks(u.size());
+  for (size_t k = 0; k < u.size(); ++k) {
+    auto it = std::upper_bound(cdf.begin(), cdf.end(), u[k] * cdf.back());
+    picks[k] = std::min<int64_t>(it - cdf.begin(), a - 1);
+  }
+  return from_host(picks.data(), size, DType::Int64);
+}
+
+NDArray RandomState::choice(const NDArray& a, const Shape& size, bool replace, const OptArray& p) {
+  if (a.ndim() != 1) throw ValueError("a must be 1-dimensional");
+  NDArray picks = choice(a.size(), size, replace, p);
+  std::vector<int64_t> idx(size_t(picks.size()));
+  picks.to_host(idx.data());
+  const size_t item = size_t(a.itemsize());
+  std::vector<char> host(size_t(a.nbytes())), out(idx.size() * item);
+  a.to_host(host.data());
+  for (size_t k = 0; k < idx.size(); ++k)
+    std::memcpy(out.data() + k * item, host.data() + size_t(idx[k]) * item, item);
+  return from_host(out.data(), size, a.dtype());
+}
+
+}  // namespace ndgpu::random

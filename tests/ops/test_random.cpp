@@ -1,0 +1,103 @@
+// ndgpu::random: Philox's known answers, the stream's layout (computed here on the host, so a
+// GPU run checks bit-identity with the CPU), reproducibility and argument checks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "array_helpers.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/philox.cuh"
+#include "ndgpu/random.hpp"
+
+namespace ndgpu {
+namespace {
+
+using test::host;
+
+// Random123's known-answer vectors for philox4x32_10 (kat_vectors).
+TEST(Random, PhiloxKnownAnswers) {
+  rng::Words z = rng::philox4x32_10(0, 0, 0, 0, 0, 0);
+  EXPECT_EQ(z.v[0], 0x6627e8d5u);
+  EXPECT_EQ(z.v[1], 0xe169c58du);
+  EXPECT_EQ(z.v[2], 0xbc57ac4cu);
+  EXPECT_EQ(z.v[3], 0x9b00dbd8u);
+  const uint32_t f = 0xffffffffu;
+  rng::Words o = rng::philox4x32_10(f, f, f, f, f, f);
+  EXPECT_EQ(o.v[0], 0x408f276du);
+  EXPECT_EQ(o.v[1], 0x41c83b0eu);
+  EXPECT_EQ(o.v[2], 0xa20bc7c6u);
+  EXPECT_EQ(o.v[3], 0x6d5451fdu);
+  rng::Words pi =
+      rng::philox4x32_10(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0);
+  EXPECT_EQ(pi.v[0], 0xd16cfe09u);
+  EXPECT_EQ(pi.v[3], 0x24126ea1u);
+}
+
+// Element k of a float32 uniform call is word k % 4 of counter (k / 4, 0, call).
+TEST(Random, UniformFollowsTheStreamLayout) {
+  random::RandomState rs(1234);
+  rs.random_sample({3});                                           // call 0
+  auto f32 = host<float>(rs.random_sample({10}, DType::Float32));  // call 1
+  for (int k = 0; k < 10; ++k) {
+    rng::Words w = rng::draw(1234, 1, uint64_t(k / 4), 0);
+    EXPECT_EQ(f32[size_t(k)], rng::u01f(w.v[k % 4])) << k;
+  }
+  auto f64 = host<double>(rs.random_sample({5}));  // call 2: two per counter
+  for (int k = 0; k < 5; ++k) {
+    rng::Words w = rng::draw(1234, 2, uint64_t(k / 2), 0);
+    EXPECT_EQ(f64[size_t(k)], rng::u01d(w.v[2 * (k % 2)], w.v[2 * (k % 2) + 1])) << k;
+  }
+  EXPECT_EQ(rs.calls(), 3u);
+}
+
+// The samplers' own functions stay within a few ulp of the C library's.
+TEST(Random, ElementaryFunctionsAreAccurate) {
+  double worst = 0;
+  for (int k = 1; k < 4000; ++k) {
+    const double x = k / 4000.0, y = (k - 2000) / 50.0;
+    worst = std::max(worst, std::abs(rng::log_(x) - std::log(x)) / std::abs(std::log(x)));
+    worst = std::max(worst, std::abs(rng::exp_(y) - std::exp(y)) / std::exp(y));
+    double s, c;
+    rng::sincos_2pi(x, &s, &c);
+    worst = std::max(worst,
+                     std::abs(s - std::sin(2 * M_PI * x)) + std::abs(c - std::cos(2 * M_PI * x)));
+    worst = std::max(worst, std::abs(rng::lgamma_(x * 50) - std::lgamma(x * 50)) /
+                                std::max(1.0, std::abs(std::lgamma(x * 50))));
+  }
+  EXPECT_LT(worst, 1e-14);
+  EXPECT_NEAR(rng::log_(3.0f), std::log(3.0f), 3e-7f);
+  EXPECT_NEAR(rng::exp_(-2.5f), std::exp(-2.5f), 1e-8f);
+}
+
+TEST(Random, SameSeedSameArrays) {
+  random::RandomState a(7), b(7);
+  EXPECT_EQ(host<float>(a.normal(1, 2, {1001}, DType::Float32)),
+            host<float>(b.normal(1, 2, {1001}, DType::Float32)));
+  EXPECT_EQ(host<double>(a.gamma(0.5, 1, {333})), host<double>(b.gamma(0.5, 1, {333})));
+  EXPECT_EQ(host<int64_t>(a.permutation(50)), host<int64_t>(b.permutation(50)));
+}
+
+TEST(Random, NormalMoments) {
+  random::RandomState rs(3);
+  auto v = host<double>(rs.normal(2.0, 3.0, {200000}));
+  double mean = 0, var = 0;
+  for (double x : v) mean += x;
+  mean /= double(v.size());
+  for (double x : v) var += (x - mean) * (x - mean);
+  var /= double(v.size());
+  EXPECT_NEAR(mean, 2.0, 5 * 3.0 / std::sqrt(200000.0));
+  EXPECT_NEAR(var, 9.0, 5 * 9.0 * std::sqrt(2.0 / 200000.0));
+}
+
+TEST(Random, BadParametersRaise) {
+  random::RandomState rs(0);
+  EXPECT_THROW(rs.normal(0, -1, {2}), ValueError);
+  EXPECT_THROW(rs.randint(5, 5, {2}), ValueError);
+  EXPECT_THROW(rs.randint(0, 300, {2}, DType::Int8), ValueError);
+  EXPECT_THROW(rs.random_sample({2}, DType::Int32), TypeError);
+  EXPECT_THROW(rs.choice(3, {4}, false), ValueError);
+}
+
+}  // namespace
+}  // namespace ndgpu
