@@ -47,8 +47,10 @@ IterationPlan plan_for(const ElementwiseDefinition& def, PreparedCall& pc) {
 }
 
 // Elements per vector on CUDA's contiguous path: 16 bytes of the widest operand (1: none).
+// A kernel of raw and scalar arguments alone (size=) has nothing to load in vectors, and the
+// vector path would give each thread a run of elements: its own stores would not coalesce.
 int vector_width(Device device, const IterationPlan& plan, std::span<const NDArray* const> arrays) {
-  if (!plan.contiguous) return 1;
+  if (!plan.contiguous || arrays.empty()) return 1;
   int64_t widest = 1;
   for (const NDArray* a : arrays) widest = std::max(widest, a->itemsize());
   return small_for_vectors(device, plan.size, widest) ? 1 : int(16 / widest);
