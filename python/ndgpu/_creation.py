@@ -23,6 +23,12 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
             a = a.astype(dtype, copy=False)
         if copy and a is obj or (copy and a._pointer == obj._pointer):
             a = a.copy(order="F" if order == "F" else "C")
+    elif hasattr(obj, "__cuda_array_interface__"):  # CuPy, PyTorch, Numba: shared, not copied
+        a = _core._from_cuda_array_interface(obj)
+        if dtype is not None:
+            a = a.astype(dtype, copy=False)
+        if copy:
+            a = a.copy(order="F" if order == "F" else "C")
     else:
         # The device copy is the copy: converting on the host without one saves a pass.
         import numpy  # on first need (see ndgpu/__init__.py)

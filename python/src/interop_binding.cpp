@@ -263,6 +263,49 @@ nb::dict cuda_array_interface(const NDArray& a) {
   return out;
 }
 
+// An object with Numba's CUDA array interface (CuPy, PyTorch, Numba arrays) as a view of its
+// memory on the current CUDA device; the object is kept alive by the view. Work queued on the
+// producer's stream finishes first (version 3's `stream`: 1 legacy default, 2 per-thread).
+NDArray from_cuda_array_interface(nb::handle obj) {
+  Device d = current_device();
+  if (d.type != DeviceType::CUDA)
+    throw nb::buffer_error(
+        "__cuda_array_interface__: a CUDA array cannot be shared with the CPU backend's devices");
+  nb::dict cai = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
+  if (cai.contains("mask") && !cai["mask"].is_none())
+    throw NotImplementedError("__cuda_array_interface__: masked arrays are not supported");
+  DType t = to_dtype(numpy().attr("dtype")(cai["typestr"]));
+  if (!nb::cast<bool>(numpy().attr("dtype")(cai["typestr"]).attr("isnative")))
+    throw TypeError("__cuda_array_interface__: non-native byte order is not supported");
+  Shape shape = to_shape(cai["shape"]);
+  nb::tuple data = nb::cast<nb::tuple>(cai["data"]);
+  void* ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
+  int64_t isz = int64_t(itemsize(t));
+  Strides strides = c_strides(shape, isz);
+  if (cai.contains("strides") && !cai["strides"].is_none()) {
+    Shape given = to_shape(cai["strides"]);
+    strides.assign(given.begin(), given.end());
+  }
+  if (cai.contains("stream") && !cai["stream"].is_none()) {
+    uintptr_t s = nb::cast<uintptr_t>(cai["stream"]);
+    backend_for(d).synchronize_stream(d.index, s == 1 ? 0 : s);
+  }
+  // The span the strides reach from `ptr`, so the storage covers exactly what is viewed.
+  int64_t lo = 0, hi = isz;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) lo = hi = 0;
+    if (shape[i] == 0) break;
+    (strides[i] < 0 ? lo : hi) += strides[i] * (shape[i] - 1);
+  }
+  auto owner = std::make_shared<nb::object>(nb::borrow(obj));
+  auto storage = std::make_shared<Storage>(d, static_cast<char*>(ptr) + lo,
+                                           size_t(std::max<int64_t>(hi - lo, 0)), [owner] {
+                                             nb::gil_scoped_acquire gil;
+                                             owner->reset();
+                                           });
+  return NDArray(storage, -lo, shape, strides, t);
+}
+
 }  // namespace
 
 void bind_interop(nb::module_& m) {
@@ -302,6 +345,7 @@ void bind_interop(nb::module_& m) {
   m.def("from_dlpack", &from_dlpack, nb::arg("x"), nb::kw_only(), nb::arg("device") = nb::none(),
         nb::arg("copy") = nb::none());
   m.def("fromDlpack", &from_capsule, nb::arg("dltensor"));
+  m.def("_from_cuda_array_interface", &from_cuda_array_interface, nb::arg("obj"));
 }
 
 }  // namespace ndgpu::py

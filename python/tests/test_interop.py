@@ -155,3 +155,36 @@ def test_cupy_round_trip_zero_copy():
     np.testing.assert_array_equal(back.get(), np.arange(10.0) + 1)
     via_cai = cupy.asarray(x)
     assert via_cai.data.ptr == x.data.ptr
+
+
+class _ForeignCudaArray:
+    """A producer with only Numba's CUDA array interface."""
+
+    def __init__(self, ptr, shape, typestr, strides=None):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "data": (ptr, False),
+                                         "strides": strides, "version": 3, "stream": 1}
+
+
+@pytest.mark.skipif(cp._core.backend_name() == "cuda", reason="CPU backend behaviour")
+def test_cuda_array_interface_objects_are_refused_on_the_cpu_backend():
+    with pytest.raises(BufferError):
+        cp.asarray(_ForeignCudaArray(0, (3,), "<f4"))
+
+
+@pytest.mark.skipif(cp._core.backend_name() != "cuda", reason="needs CUDA arrays")
+def test_cuda_array_interface_import_shares_memory_and_keeps_the_producer_alive():
+    x = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+    foreign = _ForeignCudaArray(x.data.ptr + 4, (3, 3), "<f4", strides=(16, 4))
+    view = cp.asarray(foreign)
+    assert view.data.ptr == x.data.ptr + 4 and view.shape == (3, 3)
+    np.testing.assert_array_equal(view.get(), np.arange(12, dtype=np.float32).reshape(3, 4)[:, 1:])
+    view += 100
+    assert float(x[0, 1]) == 101.0 and float(x[0, 0]) == 0.0
+    copied = cp.array(foreign)
+    assert copied.data.ptr != view.data.ptr
+    torch = pytest.importorskip("torch")
+    t = torch.arange(6, dtype=torch.int64, device="cuda")
+    shared = cp.asarray(t)
+    assert shared.data.ptr == t.data_ptr()
+    del t
+    np.testing.assert_array_equal(shared.get(), np.arange(6))
