@@ -23,6 +23,8 @@ struct Dim3 {
 using StreamHandle = uintptr_t;
 // A timing event recorded on a stream. Opaque to callers.
 using EventHandle = uintptr_t;
+// An instantiated CUDA graph (cuda.graph.Graph); 0 is none.
+using GraphHandle = uintptr_t;
 
 // What a device's memory pool holds (cupy.cuda.MemoryPool's numbers).
 struct PoolStats {
@@ -215,6 +217,26 @@ class Backend {
   virtual void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) = 0;
   virtual int driver_version() { return 0; }
   virtual int runtime_version() { return 0; }
+
+  // Stream ordering beyond synchronize (Stream.done/wait_event/launch_host_func, Event.done,
+  // Event flags). The defaults are the CPU backend's: work runs in order and has finished
+  // when a call returns, so queries are true, waits are no-ops and host functions run now.
+  virtual bool query_stream(int /*device*/, StreamHandle /*s*/) { return true; }
+  virtual bool query_event(int /*device*/, EventHandle /*e*/) { return true; }
+  virtual void stream_wait_event(int /*device*/, StreamHandle /*s*/, EventHandle /*e*/) {}
+  virtual void launch_host_func(int /*device*/, StreamHandle /*s*/, void (*fn)(void*), void* data) {
+    fn(data);
+  }
+  virtual EventHandle create_event_flags(int device, bool /*timing*/, bool /*blocking_sync*/) {
+    return create_event(device);
+  }
+  // Stream capture into a graph that can be launched again (CUDA graphs). The defaults
+  // raise BackendError: a backend without graphs says so.
+  virtual void begin_capture(int device, StreamHandle s);
+  virtual bool is_capturing(int /*device*/, StreamHandle /*s*/) { return false; }
+  virtual GraphHandle end_capture(int device, StreamHandle s);
+  virtual void launch_graph(int device, GraphHandle g, StreamHandle s);
+  virtual void destroy_graph(int /*device*/, GraphHandle /*g*/) {}
 };
 
 // The backend for a device kind; CUDA raises BackendError when no GPU is present.

@@ -35,6 +35,21 @@ class Storage {
   std::function<void()> release_;
 };
 
+// A user allocator (CuPy's cuda.set_allocator): new arrays' memory comes from it instead of
+// the backend's pool, and `release` runs when the last view goes. An empty one restores the
+// pool. One for the process, and one per thread that overrides it (using_allocator; nullopt:
+// no override).
+struct UserAllocation {
+  void* data = nullptr;
+  std::function<void()> release;
+};
+using UserAllocator = std::function<UserAllocation(Device, size_t)>;
+void set_user_allocator(UserAllocator allocator);
+void set_thread_user_allocator(std::optional<UserAllocator> allocator);
+std::optional<UserAllocator> thread_user_allocator();
+// The allocator in force on this thread (empty when the pool serves).
+UserAllocator user_allocator();
+
 enum class Order : char { C = 'C', F = 'F' };
 
 // One item of a basic index: an integer, a slice, None (new axis) or Ellipsis.

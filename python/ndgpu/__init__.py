@@ -41,7 +41,7 @@ from ndgpu._creation import (  # noqa: F401
     zeros_like,
 )
 from ndgpu import cuda  # noqa: F401
-from ndgpu.cuda import is_available  # noqa: F401
+from ndgpu.cuda import get_default_memory_pool, get_default_pinned_memory_pool, is_available  # noqa: F401,E501
 from ndgpu._reductions import (  # noqa: F401,A004
     ReductionKernel, all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod,
     cumsum, diff, max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean,

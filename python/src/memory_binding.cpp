@@ -37,6 +37,10 @@ nb::object memory_pointer(const NDArray& a) {
   return nb::cast(PyMemoryPointer{a.storage(), a.offset()});
 }
 
+nb::object memory_pointer_over(std::shared_ptr<Storage> storage) {
+  return nb::cast(PyMemoryPointer{std::move(storage), 0});
+}
+
 void set_from_host(NDArray& a, nb::handle host) {
   check_host_match(a, host, "set");
   NDArray src = from_numpy(numpy().attr("ascontiguousarray")(host));

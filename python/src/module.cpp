@@ -12,6 +12,8 @@ void bind_device(nb::module_& m);
 void bind_ops(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_cuda(nb::module_& m);
+void bind_streams(nb::module_& m);
+void bind_allocators(nb::module_& m);
 void bind_raw_kernels(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_aot(nb::module_& m);
@@ -66,6 +68,8 @@ NB_MODULE(_core, m) {
   py::bind_ops(m);
   py::bind_kernels(m);
   py::bind_cuda(m);
+  py::bind_streams(m);
+  py::bind_allocators(m);
   py::bind_raw_kernels(m);
   py::bind_reductions(m);
   py::bind_aot(m);

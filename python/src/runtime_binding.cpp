@@ -2,11 +2,13 @@
 // backend the virtual devices (NDGPU_CPU_DEVICES) are the devices it counts and selects.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
 
 #include <stdexcept>
 
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
+#include "ndgpu/profiling.hpp"
 
 namespace ndgpu::py {
 namespace {
@@ -57,6 +59,12 @@ void bind_runtime(nb::module_& m) {
         [] { return backend_for(current_device().type).runtime_version(); });
   m.def("_rt_driver_get_version",
         [] { return backend_for(current_device().type).driver_version(); });
+  // cuda.nvtx and cuda.profiler.
+  m.def("_nvtx_range_push", &profiling::range_push, nb::arg("msg"), nb::arg("id_color") = -1);
+  m.def("_nvtx_range_pop", &profiling::range_pop);
+  m.def("_nvtx_mark", &profiling::mark, nb::arg("msg"), nb::arg("id_color") = -1);
+  m.def("_profiler_start", &profiling::profiler_start);
+  m.def("_profiler_stop", &profiling::profiler_stop);
 }
 
 }  // namespace ndgpu::py

@@ -26,6 +26,17 @@ void warm_up_compilers() {
   if (on) cuda::nvrtc_warm_up_async(9, 0);
 }
 
+// Graphs exist on CUDA only: the other backends run each launch as it is made.
+void Backend::begin_capture(int, StreamHandle) {
+  throw BackendError("stream capture into a graph needs the CUDA backend");
+}
+GraphHandle Backend::end_capture(int, StreamHandle) {
+  throw BackendError("stream capture into a graph needs the CUDA backend");
+}
+void Backend::launch_graph(int, GraphHandle, StreamHandle) {
+  throw BackendError("graphs need the CUDA backend");
+}
+
 namespace {
 std::mutex background_mu;
 std::vector<std::future<void>>* background_tasks = nullptr;  // never destroyed: used at exit

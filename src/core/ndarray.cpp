@@ -2,12 +2,50 @@
 #include "ndgpu/ndarray.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
 
+namespace {
+std::mutex user_allocator_mu;
+UserAllocator process_allocator;
+std::atomic<bool> any_user_allocator{false};  // keeps the pool's path one load long
+thread_local std::optional<UserAllocator> thread_allocator;
+}  // namespace
+
+void set_user_allocator(UserAllocator allocator) {
+  std::lock_guard lk(user_allocator_mu);
+  process_allocator = std::move(allocator);
+  any_user_allocator = true;
+}
+
+void set_thread_user_allocator(std::optional<UserAllocator> allocator) {
+  thread_allocator = std::move(allocator);
+  any_user_allocator = true;
+}
+
+std::optional<UserAllocator> thread_user_allocator() {
+  return thread_allocator;
+}
+
+UserAllocator user_allocator() {
+  if (thread_allocator) return *thread_allocator;
+  std::lock_guard lk(user_allocator_mu);
+  return process_allocator;
+}
+
 Storage::Storage(Device device, size_t nbytes) : device_(device), nbytes_(nbytes) {
+  if (any_user_allocator.load(std::memory_order_relaxed)) {
+    if (UserAllocator allocate = user_allocator()) {
+      UserAllocation a = allocate(device, nbytes);
+      data_ = a.data;
+      release_ = a.release ? std::move(a.release) : [] {};
+      return;
+    }
+  }
   data_ = backend_for(device).allocate(device.index, nbytes, current_stream(device));
 }
 

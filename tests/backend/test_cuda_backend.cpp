@@ -216,7 +216,8 @@ TEST(CudaBackend, StreamsAndEvents) {
   CudaBackend& b = *gpu();
   StreamHandle s = b.create_stream(0, true);
   ASSERT_NE(s, 0u);
-  EventHandle start = b.create_event(0, true), end = b.create_event(0, true);
+  EventHandle start = b.create_event_flags(0, true, false),
+              end = b.create_event_flags(0, true, false);
   size_t n = 64 * MiB;
   void* d = b.allocate(0, n, s);
   b.record_event(0, start, s);

@@ -8,21 +8,37 @@ from ndgpu import _core
 from ndgpu._core import (  # noqa: F401
     Device,
     Event,
+    ExternalStream,
     Memory,
     MemoryPointer,
     MemoryPool,
     OutOfMemoryError,
+    PinnedMemoryPointer,
+    PinnedMemoryPool,
     Stream,
+    alloc,
+    alloc_pinned_memory,
+    get_allocator,
     get_current_stream,
     get_elapsed_time,
+    get_pinned_memory_allocator,
+    set_allocator,
+    set_pinned_memory_allocator,
+    using_allocator,
 )
-from ndgpu.cuda import runtime, stream  # noqa: F401
+from ndgpu.cuda import compiler, graph, memory, nvtx, pinned_memory, profiler, runtime, stream  # noqa: F401,E501
+from ndgpu.cuda.memory import MemoryAsyncPool  # noqa: F401
 
 _default_pool = MemoryPool()
+_default_pinned_pool = PinnedMemoryPool()
 
 
 def get_default_memory_pool():
     return _default_pool
+
+
+def get_default_pinned_memory_pool():
+    return _default_pinned_pool
 
 
 def is_available():

@@ -481,7 +481,7 @@ int CudaBackend::runtime_version() {
   return std::stoi(v.substr(dash + 1, dot - dash - 1)) * 1000 + std::stoi(v.substr(dot + 1)) * 10;
 }
 
-EventHandle CudaBackend::create_event(int device, bool timing, bool blocking_sync) {
+EventHandle CudaBackend::create_event_flags(int device, bool timing, bool blocking_sync) {
   make_current(device);
   unsigned flags = timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING;
   if (blocking_sync) flags |= CU_EVENT_BLOCKING_SYNC;

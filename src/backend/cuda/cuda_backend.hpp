@@ -67,7 +67,7 @@ class CudaBackend : public Backend {
   PoolStats pool_stats(int device) override;
   void set_pool_limit(int device, size_t bytes) override;
   size_t pool_limit(int device) override;
-  EventHandle create_event(int device) override { return create_event(device, true, false); }
+  EventHandle create_event(int device) override { return create_event_flags(device, true, false); }
   int compute_capability(int device);  // 90 for sm_90
   int multiprocessor_count(int device);
   std::string device_name(int device);
@@ -75,12 +75,19 @@ class CudaBackend : public Backend {
   DeviceProperties properties(int device) override;
   int driver_version() override;
   int runtime_version() override;
-  bool query_stream(int device, StreamHandle s);  // true when all its work has finished
-  EventHandle create_event(int device, bool timing, bool blocking_sync = false);
+  bool query_stream(int device, StreamHandle s) override;  // true when its work has finished
+  EventHandle create_event_flags(int device, bool timing, bool blocking_sync) override;
   void destroy_event(int device, EventHandle e) override;
   void record_event(int device, EventHandle e, StreamHandle s) override;
   void synchronize_event(int device, EventHandle e) override;
-  bool query_event(int device, EventHandle e);
+  bool query_event(int device, EventHandle e) override;
+  void stream_wait_event(int device, StreamHandle s, EventHandle e) override;
+  void launch_host_func(int device, StreamHandle s, void (*fn)(void*), void* data) override;
+  void begin_capture(int device, StreamHandle s) override;
+  bool is_capturing(int device, StreamHandle s) override;
+  GraphHandle end_capture(int device, StreamHandle s) override;
+  void launch_graph(int device, GraphHandle g, StreamHandle s) override;
+  void destroy_graph(int device, GraphHandle g) override;
   float elapsed_ms(int device, EventHandle start, EventHandle end) override;
   void memset_async(int device, void* dst, unsigned char value, size_t n, StreamHandle s);
 

@@ -6,6 +6,7 @@
 
 #ifdef NDGPU_HAVE_CUDA_HEADERS
 #include <cuda.h>
+#include <cudaProfiler.h>
 
 namespace ndgpu::cuda {
 
@@ -24,7 +25,10 @@ namespace ndgpu::cuda {
   X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuStreamCreate)  \
   X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery)                          \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
-  X(cuEventQuery) X(cuEventElapsedTime_v2)
+  X(cuEventQuery) X(cuEventElapsedTime_v2) X(cuStreamWaitEvent) X(cuLaunchHostFunc)        \
+  X(cuStreamBeginCapture_v2) X(cuStreamEndCapture) X(cuStreamIsCapturing)                 \
+  X(cuGraphInstantiateWithFlags) X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuGraphDestroy)  \
+  X(cuProfilerStart) X(cuProfilerStop)
 // clang-format on
 
 struct DriverApi {

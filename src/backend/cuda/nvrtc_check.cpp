@@ -86,6 +86,22 @@ class NvrtcCheckBackend : public Backend {
   unsigned resident_blocks(int d, void* f, unsigned threads) override {
     return in_->resident_blocks(d, f, threads);
   }
+  bool query_stream(int d, StreamHandle s) override { return in_->query_stream(d, s); }
+  bool query_event(int d, EventHandle e) override { return in_->query_event(d, e); }
+  void stream_wait_event(int d, StreamHandle s, EventHandle e) override {
+    in_->stream_wait_event(d, s, e);
+  }
+  void launch_host_func(int d, StreamHandle s, void (*fn)(void*), void* data) override {
+    in_->launch_host_func(d, s, fn, data);
+  }
+  EventHandle create_event_flags(int d, bool timing, bool blocking) override {
+    return in_->create_event_flags(d, timing, blocking);
+  }
+  void begin_capture(int d, StreamHandle s) override { in_->begin_capture(d, s); }
+  bool is_capturing(int d, StreamHandle s) override { return in_->is_capturing(d, s); }
+  GraphHandle end_capture(int d, StreamHandle s) override { return in_->end_capture(d, s); }
+  void launch_graph(int d, GraphHandle g, StreamHandle s) override { in_->launch_graph(d, g, s); }
+  void destroy_graph(int d, GraphHandle g) override { in_->destroy_graph(d, g); }
 
  private:
   std::unique_ptr<Backend> in_;
