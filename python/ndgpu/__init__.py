@@ -52,6 +52,8 @@ from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu._fusion import fuse  # noqa: F401
 from ndgpu._fusion import _Var as _FusionValue
+from ndgpu import _numpy_protocols
+_numpy_protocols.install(ndarray)
 
 
 

@@ -234,7 +234,7 @@ void bind_ndarray(nb::module_& m) {
     cls.def(("__" + std::string(op.py) + "__").c_str(),
             [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
   }
-  // NumPy defers binary operators with ndgpu arrays to us (np.float32(2) * x works).
+  // NumPy defers to us until ndgpu/_numpy_protocols.py installs CuPy's dispatch at import.
   cls.attr("__array_ufunc__") = nb::none();
   cls.attr("__array_priority__") = 100;
   cls.attr("__hash__") = nb::none();

@@ -188,3 +188,32 @@ def test_cuda_array_interface_import_shares_memory_and_keeps_the_producer_alive(
     assert shared.data.ptr == t.data_ptr()
     del t
     np.testing.assert_array_equal(shared.get(), np.arange(6))
+
+
+def test_numpy_ufuncs_dispatch_to_ndgpu():
+    x = cp.arange(5, dtype=cp.float64)
+    host = np.arange(5, dtype=np.float64)
+    for result, expected in [(np.add(x, 1), host + 1), (np.sin(x), np.sin(host)),
+                             (np.add.reduce(x), np.add.reduce(host)),
+                             (np.add.accumulate(x), np.add.accumulate(host)),
+                             (np.float32(2) * x, np.float32(2) * host)]:
+        assert isinstance(result, cp.ndarray)
+        np.testing.assert_allclose(result.get(), expected)
+    out = cp.empty_like(x)
+    assert np.add(x, x, out=out) is out
+    np.testing.assert_array_equal(out.get(), host * 2)
+    with pytest.raises(TypeError):
+        np.arange(5.0) + x  # no implicit transfers, as CuPy
+
+
+def test_numpy_functions_dispatch_to_ndgpu_or_raise_type_error():
+    x = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    host = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for result, expected in [(np.concatenate([x, x]), np.concatenate([host, host])),
+                             (np.mean(x, axis=0), np.mean(host, axis=0)),
+                             (np.where(x > 2, x, 0), np.where(host > 2, host, 0)),
+                             (np.linalg.norm(x), np.linalg.norm(host))]:
+        assert isinstance(result, cp.ndarray)
+        np.testing.assert_allclose(result.get(), expected, rtol=1e-6)
+    with pytest.raises(TypeError):
+        np.asarray(x)
