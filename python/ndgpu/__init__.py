@@ -54,6 +54,13 @@ from ndgpu._fusion import fuse  # noqa: F401
 from ndgpu._fusion import _Var as _FusionValue
 from ndgpu import _numpy_protocols
 _numpy_protocols.install(ndarray)
+from ndgpu._io import (  # noqa: F401
+    array2string, array_repr, array_str, base_repr, binary_repr, format_float_positional,
+    format_float_scientific, fromfile, genfromtxt, get_printoptions, load, loadtxt,
+    printoptions, save, savetxt, savez, savez_compressed, set_printoptions,
+)
+from ndgpu import _io
+_io.install(ndarray)
 
 
 
