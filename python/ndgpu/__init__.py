@@ -61,6 +61,9 @@ from ndgpu._io import (  # noqa: F401
 )
 from ndgpu import _io
 _io.install(ndarray)
+from ndgpu._array_api import __array_api_version__, __array_namespace_info__, astype  # noqa: F401,E501
+from ndgpu import _array_api
+_array_api.install(ndarray)
 
 
 
