@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 
 #include <memory>
+#include <utility>
 
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
@@ -42,10 +43,18 @@ struct PyEvent {
   PyEvent& operator=(const PyEvent&) = delete;
 };
 
+// Owns its graph: moves hand it over (a returned PyGraph is moved into its Python object).
 struct PyGraph {
   Device device;
   GraphHandle handle = 0;
-  ~PyGraph() { backend_for(device).destroy_graph(device.index, handle); }
+  PyGraph(Device d, GraphHandle g) : device(d), handle(g) {}
+  PyGraph(PyGraph&& o) noexcept : device(o.device), handle(std::exchange(o.handle, 0)) {}
+  PyGraph(const PyGraph&) = delete;
+  PyGraph& operator=(const PyGraph&) = delete;
+  PyGraph& operator=(PyGraph&&) = delete;
+  ~PyGraph() {
+    if (handle) backend_for(device).destroy_graph(device.index, handle);
+  }
 };
 
 // A Python callable queued on a stream: called with the GIL from the driver's thread, and
