@@ -64,3 +64,55 @@ def test_more_than_64_dimensions():
     assert cp.zeros((1,) * 64).ndim == 64
     err = same_error(lambda m: m.zeros((1,) * 65), lambda m: m.zeros((1,) * 65))
     assert "64" in str(err)
+
+
+# --- byte order: non-native inputs are swapped on the way in --------------------------------
+
+@pytest.mark.parametrize("t", [">i4", ">f8", ">c8", ">u2", "<i8"])
+def test_non_native_byte_order_in(t):
+    a = np.arange(6).reshape(2, 3).astype(t)
+    native = a.astype(a.dtype.newbyteorder("="))
+    assert_same(cp.asarray(a), native)
+    assert_same(cp.array(a.T), native.T)
+    x = cp.zeros((2, 3), native.dtype)
+    x[...] = a
+    assert_same(x, native)
+    x[0] = a[1]
+    native[0] = native[1]
+    assert_same(x, native)
+    y = cp.zeros((2, 3), native.dtype)
+    y.set(a)
+    assert_same(y, a.astype(native.dtype))
+    out = np.zeros((2, 3), a.dtype)
+    assert np.array_equal(y.get(out=out), a) and out.dtype == a.dtype
+
+
+# --- argument conversions: NumPy's exception types ----------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.zeros((2, 2.9)),
+    lambda m: m.zeros((2, "3")),
+    lambda m: m.zeros(2.0),
+    lambda m: m.zeros(2**70),
+    lambda m: m.zeros(-2**70),
+    lambda m: m.ones(3).reshape(2**70),
+    lambda m: m.ones(3).reshape((2.0,)),
+    lambda m: m.arange(3)[2**63],
+    lambda m: m.arange(3)[2**70],
+    lambda m: m.arange(3)[-2**63 - 1],
+    lambda m: m.arange(3).sum(axis=2**70),
+    lambda m: m.arange(3).sum(axis=2.0),
+    lambda m: m.arange(float("nan")),
+    lambda m: m.arange(float("inf")),
+    lambda m: m.arange(0, 1, float("nan")),
+], ids=["float-dim", "str-dim", "float-shape", "huge-dim", "huge-negative-dim",
+        "reshape-huge", "reshape-float", "index-2**63", "index-2**70", "index-below",
+        "axis-huge", "axis-float", "arange-nan", "arange-inf", "arange-nan-step"])
+def test_bad_arguments_raise_numpys_exception(call):
+    same_error(call, call)
+
+
+def test_huge_arange_bounds():
+    assert_same(cp.arange(-2**63, -2**63 + 3), np.arange(-2**63, -2**63 + 3))
+    assert_same(cp.arange(2**63 - 3, 2**63 - 1), np.arange(2**63 - 3, 2**63 - 1))
+    same_error(lambda m: m.arange(-2**63, 2**63 - 1), lambda m: m.arange(-2**63, 2**63 - 1))
