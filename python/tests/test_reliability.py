@@ -116,3 +116,39 @@ def test_huge_arange_bounds():
     assert_same(cp.arange(-2**63, -2**63 + 3), np.arange(-2**63, -2**63 + 3))
     assert_same(cp.arange(2**63 - 3, 2**63 - 1), np.arange(2**63 - 3, 2**63 - 1))
     same_error(lambda m: m.arange(-2**63, 2**63 - 1), lambda m: m.arange(-2**63, 2**63 - 1))
+
+
+# --- edge values ----------------------------------------------------------------------------
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("t", [np.int32, np.int64, np.int8, np.int16])
+def test_most_negative_over_minus_one(t):
+    lo = np.iinfo(t).min
+    a = np.array([lo, lo, 7, -7, 0], t)
+    b = np.array([-1, 1, -1, -1, -1], t)
+    x, y = cp.asarray(a), cp.asarray(b)
+    assert_same(x // y, a // b)
+    assert_same(x % y, a % b)
+    assert_same(cp.fmod(x, y), np.fmod(a, b))
+    assert_same(x // -1, a // t(-1))
+
+
+# Values where NumPy's scalar and SIMD loops agree (NaN to uint32 differs between them).
+CAST_VALUES = [float("nan"), float("inf"), -float("inf"), -1.0, -1.5, -2.0**31 - 5, -2.0**32 - 5,
+               -1e30, 1e30, 2.0**31, 2.0**32 + 7, 5e9, 2.0**63, 2.0**64, 1.5e19, 300.0, -129.0]
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("src", [np.float64, np.float32])
+@pytest.mark.parametrize("dst", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                                 np.uint32, np.uint64])
+def test_out_of_range_float_to_int_casts(src, dst):
+    a = np.array(CAST_VALUES, src)
+    expected = np.array([np.array([v], src).astype(dst)[0] for v in a], dst)  # scalar loop
+    assert_same(cp.asarray(a).astype(dst), expected)
+
+
+def test_fuse_of_a_lambda():
+    f = cp.fuse(lambda x, y: x * 2 + y)
+    a, b = np.arange(5.0), np.ones(5)
+    assert_same(f(cp.asarray(a), cp.asarray(b)), a * 2 + b)
