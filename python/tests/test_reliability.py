@@ -152,3 +152,50 @@ def test_fuse_of_a_lambda():
     f = cp.fuse(lambda x, y: x * 2 + y)
     a, b = np.arange(5.0), np.ones(5)
     assert_same(f(cp.asarray(a), cp.asarray(b)), a * 2 + b)
+
+
+# --- a cache folder that cannot be used -----------------------------------------------------
+
+import os
+import subprocess
+import sys
+
+_REPO_PYTHON = os.path.dirname(os.path.dirname(os.path.abspath(cp.__file__)))
+
+
+def run_python(code, env_changes, timeout=240):
+    """Runs `code` in a fresh interpreter with ndgpu on the path; returns (rc, stdout, stderr)."""
+    env = dict(os.environ)
+    env.update(env_changes)
+    env["PYTHONPATH"] = _REPO_PYTHON + os.pathsep + env.get("PYTHONPATH", "")
+    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+# A kernel no other test compiles, so the compiler must write into the cache.
+_NEW_KERNEL = """
+import ndgpu as cp, numpy as np
+k = cp.ElementwiseKernel('float64 x', 'float64 y', 'y = x * 3 + %d', 'reliab_cache')
+print(k(cp.arange(4.0)).get().tolist())
+"""
+
+
+@pytest.mark.parametrize("kind", ["file", "read-only", "under-a-file"])
+def test_unusable_cache_folder_warns_and_keeps_working(tmp_path, kind):
+    if kind == "read-only" and os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")
+    target = tmp_path / "cache"
+    if kind == "file":
+        target.write_text("not a folder")
+    elif kind == "read-only":
+        target.mkdir()
+        target.chmod(0o555)
+    else:
+        (tmp_path / "plain").write_text("")
+        target = tmp_path / "plain" / "cache"
+    salt = abs(hash(str(tmp_path))) % 100000
+    rc, out, err = run_python(_NEW_KERNEL % salt, {"NDGPU_CACHE_DIR": str(target)})
+    assert rc == 0, err
+    assert out.strip() == str([float(3 * i + salt) for i in range(4)])
+    assert err.count("ndgpu: warning") == 1 and str(target) in err, err

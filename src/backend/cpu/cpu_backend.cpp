@@ -143,13 +143,13 @@ class CpuBackend : public Backend {
     const std::string& binary = compiled.binary;
     // dlopen needs a file, and returns an already loaded library for a name it has seen:
     // name each file by its content, so equal binaries share one library and others never do.
-    static const std::string dir = [] {
-      std::string d = cache_dir() + "/lib";
-      std::filesystem::create_directories(d);
-      return d;
-    }();
-    std::string path = dir + "/" + hash_hex(binary) + ".so";
-    if (read_file(path) != binary) write_file_atomic(path, binary);
+    const std::string name = "/lib/" + hash_hex(binary) + ".so";
+    auto store = [&](const std::string& root) {
+      std::error_code ec;  // a folder that cannot be made fails the write below
+      std::filesystem::create_directories(root + "/lib", ec);
+      if (read_file(root + name) != binary) write_file_atomic(root + name, binary);
+    };
+    std::string path = with_cache_dir(store) + name;
     void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h)
       throw BackendError(std::string("dlopen of kernel '") + src.name_hint +
