@@ -148,6 +148,17 @@ def test_out_of_range_float_to_int_casts(src, dst):
     assert_same(cp.asarray(a).astype(dst), expected)
 
 
+def test_shared_memory_above_a_gpu_block_is_refused():
+    k = cp.RawKernel(r'''extern "C" __global__ void f(float* x) {
+        extern __shared__ float s[]; s[threadIdx.x] = 1; x[threadIdx.x] = s[threadIdx.x]; }''',
+                     "f")
+    x = cp.zeros(4, cp.float32)
+    k((1,), (4,), (x,), shared_mem=227 * 1024)
+    assert_same(x, np.ones(4, np.float32))
+    with pytest.raises(RuntimeError, match="shared memory"):
+        k((1,), (4,), (x,), shared_mem=227 * 1024 + 4)
+
+
 def test_fuse_of_a_lambda():
     f = cp.fuse(lambda x, y: x * 2 + y)
     a, b = np.arange(5.0), np.ones(5)
