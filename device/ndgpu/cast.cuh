@@ -5,9 +5,56 @@
 
 namespace ndgpu {
 
+// Float to integer as NumPy on x86-64, where C++ leaves out-of-range values undefined and
+// GPUs saturate: NaN and out-of-range give the most negative int32/int64 (x86's "integer
+// indefinite"); narrower types keep the low bits of the int32 result, uint32 of the int64 one.
+NDGPU_HD long long x86_to_int64(double v) {
+  return v >= -9223372036854775808.0 && v < 9223372036854775808.0 ? (long long)v
+                                                                  : (long long)(1ULL << 63);
+}
+NDGPU_HD int x86_to_int32(double v) {
+  return v > -2147483649.0 && v < 2147483648.0 ? (int)v : -2147483647 - 1;
+}
+template <class To, bool FloatToInt>
+struct ArithmeticCast {
+  template <class From>
+  static NDGPU_HD To run(const From& v) {
+    return static_cast<To>(v);
+  }
+};
+template <class To>
+struct ArithmeticCast<To, true> {
+  static NDGPU_HD To run(double v) {
+    const bool is_signed = To(-1) < To(0);
+    if (sizeof(To) == 8 && is_signed) return To(x86_to_int64(v));
+    if (sizeof(To) == 8)  // as x86 compilers convert to unsigned: through 2**63
+      return v >= 9223372036854775808.0
+                 ? To((unsigned long long)x86_to_int64(v - 9223372036854775808.0) ^ (1ULL << 63))
+                 : To((unsigned long long)x86_to_int64(v));
+    if (sizeof(To) == 4 && !is_signed) return To((unsigned long long)x86_to_int64(v));
+    return To(x86_to_int32(v));
+  }
+};
+template <class T>
+struct IsFloatingPoint {
+  static constexpr bool value = false;
+};
+template <>
+struct IsFloatingPoint<float> {
+  static constexpr bool value = true;
+};
+template <>
+struct IsFloatingPoint<double> {
+  static constexpr bool value = true;
+};
+
+// Other specialisations below take bool, float16 and complex targets, so To is a built-in
+// arithmetic type here; integer exactly when 1/2 == 0.
 template <class To, class From>
 struct Caster {
-  static NDGPU_HD To run(const From& v) { return static_cast<To>(v); }
+  static NDGPU_HD To run(const From& v) {
+    return ArithmeticCast < To, IsFloatingPoint<From>::value && To(1) / To(2) == To(0) > ::run(v);
+  }
 };
 template <class From>
 struct Caster<bool, From> {
@@ -19,7 +66,7 @@ struct Caster<bool, float16> {
 };
 template <class To>
 struct Caster<To, float16> {
-  static NDGPU_HD To run(const float16& v) { return static_cast<To>(float(v)); }
+  static NDGPU_HD To run(const float16& v) { return Caster<To, float>::run(float(v)); }
 };
 template <class From>
 struct Caster<float16, From> {

@@ -98,6 +98,8 @@ NDGPU_HD bool greater_equal(const T& a, const T& b) {
 template <class T>
 NDGPU_HD T floor_divide(const T& a, const T& b) {
   if (b == T(0)) return T(0);
+  // The most negative value over -1 traps on x86 (SIGFPE); NumPy wraps it to itself.
+  if (T(-1) < T(0) && b == T(-1)) return T(0ULL - (unsigned long long)a);
   T q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;

@@ -134,7 +134,7 @@ NDGPU_HD complex<T> power(const complex<T>& a, const complex<T>& b) {
 // integer division by zero gives 0, as NumPy's loops.
 template <class T>
 NDGPU_HD T remainder(const T& a, const T& b) {
-  if (b == T(0)) return T(0);
+  if (b == T(0) || (T(-1) < T(0) && b == T(-1))) return T(0);  // INT_MIN % -1 traps on x86
   T r = T(a % b);
   return (r != T(0) && ((r < T(0)) != (b < T(0)))) ? T(r + b) : r;
 }
@@ -160,7 +160,7 @@ NDGPU_HD float16 remainder(const float16& a, const float16& b) {
 }
 template <class T>
 NDGPU_HD T fmod(const T& a, const T& b) {
-  return b == T(0) ? T(0) : T(a % b);
+  return b == T(0) || (T(-1) < T(0) && b == T(-1)) ? T(0) : T(a % b);
 }
 NDGPU_HD float fmod(const float& a, const float& b) {
   return ::fmodf(a, b);

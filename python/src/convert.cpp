@@ -215,7 +215,12 @@ void to_host_buffer(const NDArray& a, nb::handle out) {
   PyBuffer_Release(&view);
 }
 
-NDArray from_numpy(nb::handle arr) {
+NDArray from_numpy(nb::handle host) {
+  // Devices hold native byte order: '>i4' on x86 is swapped on the way in, as CuPy does.
+  nb::object arr = nb::borrow(host);
+  nb::object dt = arr.attr("dtype");
+  if (!nb::cast<bool>(dt.attr("isnative")))
+    arr = arr.attr("astype")(dt.attr("newbyteorder")("="), nb::arg("order") = "K");
   DType t = to_dtype(arr.attr("dtype"));
   Shape shape = to_shape(arr.attr("shape"));
   bool f_order = nb::cast<bool>(arr.attr("flags").attr("f_contiguous")) &&
@@ -236,11 +241,41 @@ NDArray from_numpy(nb::handle arr) {
   return out;
 }
 
+namespace {
+
+// `h` through __index__ (TypeError for a float or a string, as Python); *overflow is set
+// (and the result clamped) when it does not fit int64.
+int64_t index_or_overflow(nb::handle h, int* overflow) {
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (!i) throw nb::python_error();
+  long long v = PyLong_AsLongLongAndOverflow(i, overflow);
+  Py_DECREF(i);
+  return *overflow ? (*overflow > 0 ? INT64_MAX : INT64_MIN) : int64_t(v);
+}
+
+int64_t shape_dim(nb::handle h) {
+  int overflow = 0;
+  int64_t d = index_or_overflow(h, &overflow);
+  if (overflow) throw ValueError("Maximum allowed dimension exceeded");
+  return d;
+}
+
+}  // namespace
+
+int64_t to_int64(nb::handle h) {
+  int overflow = 0;
+  int64_t v = index_or_overflow(h, &overflow);
+  if (overflow) throw OverflowError("Python int too large to convert to C long");
+  return v;
+}
+
 Shape to_shape(nb::handle obj) {
-  if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())))
-    return Shape{nb::cast<int64_t>(nb::int_(obj))};
+  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())) return Shape{shape_dim(obj)};
+  if (!PySequence_Check(obj.ptr()) || PyUnicode_Check(obj.ptr()))
+    throw TypeError("expected a sequence of integers or a single integer, got '" +
+                    std::string(nb::str(obj).c_str()) + "'");
   Shape s;
-  for (nb::handle h : obj) s.push_back(nb::cast<int64_t>(nb::int_(h)));
+  for (nb::handle h : obj) s.push_back(shape_dim(h));
   return s;
 }
 
@@ -256,8 +291,10 @@ nb::tuple arrays_tuple(const std::vector<NDArray>& v) {
 }
 
 std::vector<int64_t> to_axes(nb::handle obj) {
-  Shape s = to_shape(obj);
-  return std::vector<int64_t>(s.begin(), s.end());
+  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())) return {to_int64(obj)};
+  std::vector<int64_t> v;
+  for (nb::handle h : obj) v.push_back(to_int64(h));
+  return v;
 }
 
 namespace {
@@ -267,15 +304,15 @@ std::optional<IndexItem> to_index_item(nb::handle h) {
   if (h.is_none()) return NewAxis{};
   if (h.ptr() == Py_Ellipsis) return EllipsisIndex{};
   if (PySlice_Check(h.ptr())) {
+    // Python clamps each bound to the Py_ssize_t range (and the step to -PY_SSIZE_T_MAX), so
+    // x[2**70:] and x[::-2**63] are valid slices.
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(h.ptr(), &start, &stop, &step) < 0) throw nb::python_error();
+    auto* sl = reinterpret_cast<PySliceObject*>(h.ptr());
     Slice s;
-    auto get = [&](const char* attr) -> std::optional<int64_t> {
-      nb::object v = h.attr(attr);
-      if (v.is_none()) return std::nullopt;
-      return nb::cast<int64_t>(nb::int_(v));
-    };
-    s.start = get("start");
-    s.stop = get("stop");
-    s.step = get("step");
+    if (sl->start != Py_None) s.start = int64_t(start);
+    if (sl->stop != Py_None) s.stop = int64_t(stop);
+    if (sl->step != Py_None) s.step = int64_t(step);
     return s;
   }
   if (PyBool_Check(h.ptr()) || nb::isinstance<NDArray>(h) ||
@@ -284,7 +321,19 @@ std::optional<IndexItem> to_index_item(nb::handle h) {
   if (PyIndex_Check(h.ptr())) {
     PyObject* i = PyNumber_Index(h.ptr());
     if (!i) throw nb::python_error();
-    long long v = PyLong_AsLongLong(i);
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+    if (overflow) {
+      // As NumPy: an int that fits uint64 overflows C long; a larger one is no index at all.
+      PyLong_AsUnsignedLongLong(i);
+      bool fits_unsigned = !PyErr_Occurred();
+      PyErr_Clear();
+      Py_DECREF(i);
+      if (fits_unsigned) throw OverflowError("Python int too large to convert to C long");
+      throw IndexError(
+          "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+          "boolean arrays are valid indices");
+    }
     Py_DECREF(i);
     return int64_t(v);
   }

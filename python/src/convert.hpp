@@ -34,7 +34,12 @@ NDArray from_numpy(nb::handle contiguous_numpy_array);
 nb::object numpy_over(void* p, const Shape& shape, DType t, std::function<void()> release);
 // a's values in C order into a writable C-contiguous buffer of a.nbytes() (BufferError else).
 void to_host_buffer(const NDArray& a, nb::handle out);
+// An int or a sequence of ints as a shape: TypeError for floats and strings, ValueError
+// ("Maximum allowed dimension exceeded") past int64, as NumPy.
 Shape to_shape(nb::handle obj);
+// An integer argument (anything with __index__): TypeError for a float or a string,
+// OverflowError when it does not fit int64 (NumPy's exception for axis=2**70).
+int64_t to_int64(nb::handle h);
 // An ndgpu array as is; anything else through numpy.asarray (0-d stays 0-d).
 NDArray as_array(nb::handle h);
 // A Python int or sequence of ints as axes.

@@ -20,9 +20,9 @@ using fuse::Var;
 // None, an int or a sequence of ints.
 Axes axes_of(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (PyIndex_Check(h.ptr())) return std::vector<int64_t>{nb::cast<int64_t>(nb::int_(h))};
+  if (PyIndex_Check(h.ptr())) return std::vector<int64_t>{to_int64(h)};
   std::vector<int64_t> v;
-  for (nb::handle a : h) v.push_back(nb::cast<int64_t>(nb::int_(a)));
+  for (nb::handle a : h) v.push_back(to_int64(a));
   return v;
 }
 

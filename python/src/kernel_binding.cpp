@@ -52,7 +52,7 @@ void bind_kernels(nb::module_& m) {
              for (auto [key, v] : kw) {
                std::string name = nb::cast<std::string>(key);
                if (name == "size") {
-                 if (!v.is_none()) size = nb::cast<int64_t>(v);
+                 if (!v.is_none()) size = to_int64(v);
                } else if (name != "block_size" && name != "stream") {
                  throw TypeError("Wrong arguments " + name);
                }

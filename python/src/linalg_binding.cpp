@@ -79,14 +79,14 @@ void bind_linalg(nb::module_& m) {
       [](nb::handle a, nb::handle b, nb::handle axes) {
         NDArray ha, hb;
         const NDArray &x = array_arg(a, ha), &y = array_arg(b, hb);
-        if (PyLong_Check(axes.ptr())) return tensordot(x, y, nb::cast<int64_t>(axes));
+        if (PyLong_Check(axes.ptr())) return tensordot(x, y, to_int64(axes));
         // (a_axes, b_axes), each an int or a sequence of ints, as NumPy accepts.
         auto list = [](nb::handle h) {
           std::vector<int64_t> v;
           if (PyLong_Check(h.ptr()))
-            v.push_back(nb::cast<int64_t>(h));
+            v.push_back(to_int64(h));
           else
-            for (nb::handle e : h) v.push_back(nb::cast<int64_t>(e));
+            for (nb::handle e : h) v.push_back(to_int64(e));
           return v;
         };
         if (nb::len(axes) != 2) throw ValueError("tensordot: axes must be an int or a pair");

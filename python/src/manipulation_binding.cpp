@@ -32,14 +32,13 @@ nb::object one_or_tuple(nb::args args, NDArray (*f)(const NDArray&)) {
 std::vector<NDArray> split_any(nb::handle a, nb::handle ind, int64_t axis, bool equal) {
   NDArray arr = as_array(a);
   if (PyLong_Check(ind.ptr()) || PyIndex_Check(ind.ptr()))
-    return equal ? split(arr, nb::cast<int64_t>(nb::int_(ind)), axis)
-                 : array_split(arr, nb::cast<int64_t>(nb::int_(ind)), axis);
+    return equal ? split(arr, to_int64(ind), axis) : array_split(arr, to_int64(ind), axis);
   return split(arr, to_axes(ind), axis);
 }
 
 NDArray repeat_any(const NDArray& a, nb::handle repeats, std::optional<int64_t> axis) {
   if (PyLong_Check(repeats.ptr()) || PyIndex_Check(repeats.ptr()))
-    return repeat(a, nb::cast<int64_t>(nb::int_(repeats)), axis);
+    return repeat(a, to_int64(repeats), axis);
   nb::object host = nb::isinstance<NDArray>(repeats)
                         ? to_numpy(nb::cast<NDArray>(repeats))
                         : numpy().attr("asarray")(repeats, nb::arg("dtype") = "int64");
@@ -101,7 +100,7 @@ void bind_manipulation(nb::module_& m) {
       [](nb::handle arrays, nb::handle axis, std::optional<NDArray> out, nb::handle dtype,
          nb::handle casting) {
         std::optional<int64_t> ax;
-        if (!axis.is_none()) ax = nb::cast<int64_t>(nb::int_(axis));
+        if (!axis.is_none()) ax = to_int64(axis);
         return concatenate(as_arrays(arrays), ax, to_dtype_opt(dtype), out,
                            to_casting(casting, Casting::SameKind));
       },

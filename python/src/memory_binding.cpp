@@ -51,7 +51,8 @@ nb::object get_into(const NDArray& a, nb::handle out) {
   check_host_match(a, out, "get");
   if (!nb::cast<bool>(out.attr("flags").attr("writeable")))
     throw ValueError("get: the output array is read-only");
-  if (nb::cast<bool>(out.attr("flags").attr("c_contiguous"))) {
+  if (nb::cast<bool>(out.attr("flags").attr("c_contiguous")) &&
+      nb::cast<bool>(out.attr("dtype").attr("isnative"))) {
     to_host_buffer(a, out);
   } else {
     numpy().attr("copyto")(out, to_numpy(a));

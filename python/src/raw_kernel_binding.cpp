@@ -15,9 +15,9 @@ namespace {
 Dim3 to_dim3(nb::handle obj, const char* what) {
   std::vector<long long> v;
   if (PyLong_Check(obj.ptr())) {
-    v.push_back(nb::cast<long long>(obj));
+    v.push_back(to_int64(obj));
   } else if (PyTuple_Check(obj.ptr()) || PyList_Check(obj.ptr())) {
-    for (nb::handle x : obj) v.push_back(nb::cast<long long>(x));
+    for (nb::handle x : obj) v.push_back(to_int64(x));
   } else {
     throw TypeError(std::string(what) + " must be an int or a tuple of ints");
   }

@@ -19,13 +19,13 @@ namespace {
 // axis: None, an int or a tuple of ints.
 std::optional<std::vector<int64_t>> to_axes(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (PyLong_Check(h.ptr())) return std::vector<int64_t>{PyLong_AsLongLong(h.ptr())};
+  if (PyLong_Check(h.ptr())) return std::vector<int64_t>{to_int64(h)};
   if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
     std::vector<int64_t> v;
-    for (nb::handle a : h) v.push_back(nb::cast<int64_t>(nb::int_(a)));
+    for (nb::handle a : h) v.push_back(to_int64(a));
     return v;
   }
-  if (PyIndex_Check(h.ptr())) return std::vector<int64_t>{nb::cast<int64_t>(nb::int_(h))};
+  if (PyIndex_Check(h.ptr())) return std::vector<int64_t>{to_int64(h)};
   throw TypeError("'" + std::string(nb::str(h.type()).c_str()) +
                   "' object cannot be interpreted as an integer");
 }
@@ -111,7 +111,7 @@ void bind_reduction_kernel(nb::module_& m) {
 // One axis or None (argmax, scans).
 std::optional<int64_t> to_axis(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(nb::int_(h));
+  return to_int64(h);
 }
 
 using SumFn = NDArray (*)(const NDArray&, const Axes&, OptDType, const OptArray&, bool);

@@ -3,31 +3,95 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
 
-const std::string& cache_dir() {
+const std::string& configured_cache_dir() {
   static const std::string dir = [] {
-    std::string d;
-    if (const char* e = std::getenv("NDGPU_CACHE_DIR"); e && *e)
-      d = e;
-    else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
-      d = std::string(x) + "/ndgpu";
-    else if (const char* h = std::getenv("HOME"); h && *h)
-      d = std::string(h) + "/.cache/ndgpu";
-    else
-      d = std::filesystem::temp_directory_path().string() + "/ndgpu-cache";
-    std::error_code ec;
-    std::filesystem::create_directories(d, ec);
-    if (ec) throw BackendError("cannot create the kernel cache folder " + d + ": " + ec.message());
-    return d;
+    if (const char* e = std::getenv("NDGPU_CACHE_DIR"); e && *e) return std::string(e);
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/ndgpu";
+    if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/ndgpu";
+    return std::filesystem::temp_directory_path().string() + "/ndgpu-cache";
   }();
   return dir;
+}
+
+namespace {
+
+// Why `dir` cannot hold the cache, or "" when it can (as far as can be told before writing).
+std::string unusable_because(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return ec.message();
+  if (!std::filesystem::is_directory(dir, ec)) return "it is not a directory";
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) return std::strerror(errno);
+  return "";
+}
+
+struct CacheFolder {
+  std::mutex mu;
+  std::atomic<const std::string*> current{nullptr};
+  std::unique_ptr<TempDir> fallback;  // removed at exit with what was compiled into it
+};
+CacheFolder& cache_folder() {
+  static CacheFolder f;
+  return f;
+}
+
+// Moves the cache to the private folder, warning once; caller holds the lock.
+const std::string& fall_back(CacheFolder& f, const std::string& why) {
+  if (!f.fallback) {
+    f.fallback = std::make_unique<TempDir>("ndgpu-cache");
+    std::fprintf(stderr,
+                 "ndgpu: warning: the kernel cache folder %s cannot be used (%s); kernels are "
+                 "compiled into %s for this process instead (set NDGPU_CACHE_DIR to a writable "
+                 "folder to keep them)\n",
+                 configured_cache_dir().c_str(), why.c_str(), f.fallback->path().c_str());
+  }
+  f.current = &f.fallback->path();
+  return f.fallback->path();
+}
+
+}  // namespace
+
+const std::string& cache_dir() {
+  CacheFolder& f = cache_folder();
+  if (const std::string* d = f.current.load()) return *d;
+  std::lock_guard lk(f.mu);
+  if (const std::string* d = f.current.load()) return *d;
+  const std::string& dir = configured_cache_dir();
+  std::string why = unusable_because(dir);
+  if (!why.empty()) return fall_back(f, why);
+  f.current = &dir;
+  return dir;
+}
+
+std::string with_cache_dir(const std::function<void(const std::string& dir)>& write) {
+  std::string dir = cache_dir();
+  try {
+    write(dir);
+    return dir;
+  } catch (const BackendError& e) {
+    CacheFolder& f = cache_folder();
+    {
+      std::lock_guard lk(f.mu);
+      if (f.current.load() == &configured_cache_dir()) fall_back(f, e.what());
+    }
+    if (cache_dir() == dir) throw;  // the private folder itself failed
+    dir = cache_dir();
+    write(dir);
+    return dir;
+  }
 }
 
 // C stdio rather than iostreams: no locale facets on this path (see docs/architecture.md).
@@ -38,12 +102,14 @@ void write_file_atomic(const std::string& path, const std::string& bytes) {
   bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
   if (f) ok = std::fclose(f) == 0 && ok;
   if (!ok) {
+    std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw BackendError("cannot write " + tmp);
+    throw BackendError("cannot write " + tmp + ": " + why);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw BackendError("cannot rename " + tmp + " to " + path);
+    throw BackendError("cannot rename " + tmp + " to " + path + ": " + why);
   }
 }
 

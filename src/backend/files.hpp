@@ -1,13 +1,23 @@
 // Files the backends and the kernel cache share: the cache folder and atomic writes.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ndgpu {
 
-// NDGPU_CACHE_DIR, else $XDG_CACHE_HOME/ndgpu, else ~/.cache/ndgpu; created on first use.
+// The kernel cache folder: NDGPU_CACHE_DIR, else $XDG_CACHE_HOME/ndgpu, else ~/.cache/ndgpu,
+// created on first use. When it cannot be used (read-only, full, a file), ndgpu warns once on
+// stderr, naming it, and a private temporary folder serves instead: a cache never locks a
+// user out. The returned reference stays valid for the process's life.
 const std::string& cache_dir();
+// The folder the user configured, whether or not it is in use.
+const std::string& configured_cache_dir();
+// Runs `write(cache_dir())`; when it throws BackendError (a full disk, a folder made read-only
+// meanwhile), moves the cache to the private folder as above and runs it there. Returns the
+// folder that took the write.
+std::string with_cache_dir(const std::function<void(const std::string& dir)>& write);
 // Writes through a temporary file and rename(), so readers never see half a file.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 std::optional<std::string> read_file(const std::string& path);

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 
+#include "ndgpu/checked_size.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
@@ -71,18 +73,17 @@ NDArray::NDArray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, 
 }
 
 void NDArray::update_flags() {
+  check_ndim(shape_.size());
   size_ = shape_size(shape_);
   c_contiguous_ = is_c_contiguous(shape_, strides_, itemsize());
   f_contiguous_ = is_f_contiguous(shape_, strides_, itemsize());
 }
 
 NDArray NDArray::empty_on(Device device, const Shape& shape, DType dtype, Order order) {
-  for (int64_t d : shape)
-    if (d < 0) throw ValueError("negative dimensions are not allowed");
   int64_t isz = int64_t(ndgpu::itemsize(dtype));
-  int64_t n = shape_size(shape);
+  int64_t nbytes = checked_nbytes(shape, isz);
   // Keep a valid pointer even for empty arrays, as CuPy does.
-  auto storage = std::make_shared<Storage>(device, size_t(std::max<int64_t>(n * isz, 1)));
+  auto storage = std::make_shared<Storage>(device, size_t(std::max<int64_t>(nbytes, 1)));
   Strides strides = order == Order::C ? c_strides(shape, isz) : f_strides(shape, isz);
   return NDArray(std::move(storage), 0, shape, std::move(strides), dtype);
 }
@@ -124,6 +125,7 @@ namespace {
 int64_t adjust_slice(const Slice& sl, int64_t len, int64_t& start, int64_t& step) {
   step = sl.step.value_or(1);
   if (step == 0) throw ValueError("slice step cannot be zero");
+  step = std::max(step, -INT64_MAX);  // as Python's slices: -step must not overflow
   int64_t lo = step < 0 ? -1 : 0, hi = step < 0 ? len - 1 : len;
   auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
     if (!v) return dflt;
@@ -166,7 +168,9 @@ NDArray NDArray::index(std::span<const IndexItem> items) const {
       int64_t n = adjust_slice(*sl, shape_[axis], start, step);
       if (n > 0) offset += start * strides_[axis];
       s.push_back(n);
-      st.push_back(strides_[axis] * step);
+      // With two or more items |step| < len, so the product stays inside the array's extent;
+      // with fewer the stride is never used and step may be as large as int64 allows.
+      st.push_back(n > 1 ? strides_[axis] * step : strides_[axis]);
       ++axis;
     } else if (std::holds_alternative<NewAxis>(it)) {
       s.push_back(1);
@@ -192,16 +196,21 @@ Shape infer_shape(const Shape& requested, int64_t size) {
   Shape s = requested;
   int unknown = -1;
   int64_t known = 1;
+  bool zero = false;  // zero lengths are applied last, so no product of the others wraps
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] == -1) {
       if (unknown >= 0) throw ValueError("can only specify one unknown dimension");
       unknown = int(i);
     } else if (s[i] < 0) {
       throw ValueError("negative dimensions not allowed");
-    } else {
-      known *= s[i];
+    } else if (s[i] != 0 && __builtin_mul_overflow(known, s[i], &known)) {
+      throw ValueError("cannot reshape array of size " + std::to_string(size) + " into shape " +
+                       shape_str(requested));
+    } else if (s[i] == 0) {
+      zero = true;
     }
   }
+  if (zero) known = 0;
   if (unknown >= 0) {
     if (known == 0 || size % known != 0)
       throw ValueError("cannot reshape array of size " + std::to_string(size) + " into shape " +

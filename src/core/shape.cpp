@@ -3,14 +3,53 @@
 
 #include <algorithm>
 
+#include "ndgpu/checked_size.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu {
 
+int64_t checked_mul(int64_t a, int64_t b, const char* what) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw ValueError(what);
+  return r;
+}
+
+int64_t checked_add(int64_t a, int64_t b, const char* what) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) throw ValueError(what);
+  return r;
+}
+
 int64_t shape_size(std::span<const int64_t> shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
+  bool empty = false;
+  for (int64_t d : shape) {
+    if (d == 0)
+      empty = true;
+    else if (__builtin_mul_overflow(n, d, &n))
+      throw ValueError(kArrayTooBig);
+  }
+  return empty ? 0 : n;
+}
+
+void check_ndim(size_t ndim) {
+  if (ndim > size_t(kMaxDims))
+    throw ValueError("maximum supported dimension for an ndarray is currently " +
+                     std::to_string(kMaxDims) + ", found " + std::to_string(ndim));
+}
+
+int64_t checked_nbytes(std::span<const int64_t> shape, int64_t itemsize) {
+  check_ndim(shape.size());
+  int64_t n = itemsize;
+  bool empty = false;
+  for (int64_t d : shape) {
+    if (d < 0) throw ValueError("negative dimensions are not allowed");
+    if (d == 0)
+      empty = true;
+    else
+      n = checked_mul(n, d);
+  }
+  return empty ? 0 : n;
 }
 
 Strides c_strides(std::span<const int64_t> shape, int64_t itemsize) {

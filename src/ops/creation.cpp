@@ -75,11 +75,17 @@ NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   if (integral) {
     int64_t a = start.as_int64(), b = stop.as_int64(), s = step.as_int64();
     if (s == 0) throw ZeroDivisionError("division by zero");
-    n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
+    // In 128 bits: stop - start spans up to 2**64 (arange(-2**63, 2**63 - 1)).
+    __int128 d = __int128(b) - a, len = s > 0 ? (d + s - 1) / s : (-d - s - 1) / -__int128(s);
+    if (len > INT64_MAX) throw ValueError("Maximum allowed size exceeded");
+    n = d == 0 || (d > 0) != (s > 0) ? 0 : int64_t(len);
   } else {
     double a = start.as_double(), b = stop.as_double(), s = step.as_double();
     if (s == 0) throw ZeroDivisionError("division by zero");
-    n = std::max<int64_t>(0, int64_t(std::ceil((b - a) / s)));
+    double len = std::ceil((b - a) / s);
+    if (std::isnan(len)) throw ValueError("arange: cannot compute length");
+    if (len >= 0x1p63) throw ValueError("Maximum allowed size exceeded");
+    n = std::max<int64_t>(0, int64_t(std::max(len, -1.0)));
   }
   NDArray out = NDArray::empty(Shape{n}, t);
   std::vector<Operand> args;

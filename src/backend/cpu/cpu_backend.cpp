@@ -28,6 +28,9 @@
 namespace ndgpu::cpu {
 namespace {
 
+// The most dynamic shared memory a block may opt in to on an H100/H200 (227 KiB).
+constexpr int kSharedOptIn = 227 * 1024;
+
 // A dlopen()ed kernel library; unloaded when the last user lets go.
 class HostModule : public LoadedModule {
  public:
@@ -143,13 +146,13 @@ class CpuBackend : public Backend {
     const std::string& binary = compiled.binary;
     // dlopen needs a file, and returns an already loaded library for a name it has seen:
     // name each file by its content, so equal binaries share one library and others never do.
-    static const std::string dir = [] {
-      std::string d = cache_dir() + "/lib";
-      std::filesystem::create_directories(d);
-      return d;
-    }();
-    std::string path = dir + "/" + hash_hex(binary) + ".so";
-    if (read_file(path) != binary) write_file_atomic(path, binary);
+    const std::string name = "/lib/" + hash_hex(binary) + ".so";
+    auto store = [&](const std::string& root) {
+      std::error_code ec;  // a folder that cannot be made fails the write below
+      std::filesystem::create_directories(root + "/lib", ec);
+      if (read_file(root + name) != binary) write_file_atomic(root + name, binary);
+    };
+    std::string path = with_cache_dir(store) + name;
     void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h)
       throw BackendError(std::string("dlopen of kernel '") + src.name_hint +
@@ -166,12 +169,22 @@ class CpuBackend : public Backend {
     return a;
   }
   void set_max_dynamic_shared_size(int, void* function, int bytes) override {
+    if (bytes < 0 || bytes > kSharedOptIn)
+      throw BackendError("max_dynamic_shared_size_bytes " + std::to_string(bytes) +
+                         " is out of range: a block holds at most " + std::to_string(kSharedOptIn) +
+                         " bytes (CUDA_ERROR_INVALID_VALUE)");
     std::lock_guard lk(attr_mu_);
     max_dynamic_shared_[function] = bytes;
   }
 
   void launch(int, void* function, const LaunchConfig& cfg, void** args) override {
     if (cfg.grid.count() == 0 || cfg.block.count() == 0) return;
+    // As a GPU: a kernel opts in to more than 48 KiB, up to what an H100/H200 block holds.
+    if (cfg.shared_mem > size_t(kSharedOptIn))
+      throw BackendError("kernel '" + kernel_name(function) + "' asks for " +
+                         std::to_string(cfg.shared_mem) +
+                         " bytes of dynamic shared memory; a block holds at most " +
+                         std::to_string(kSharedOptIn) + " (CUDA_ERROR_INVALID_VALUE on a GPU)");
     BlockJob job;
     job.entry = reinterpret_cast<ndgpu_cpu_entry>(function);
     job.args = args;
@@ -249,6 +262,7 @@ class CpuBackend : public Backend {
              {"multiProcessorCount", int64_t(std::max(1u, std::thread::hardware_concurrency()))},
              {"maxThreadsPerBlock", 1024},
              {"sharedMemPerBlock", 48 * 1024},
+             {"sharedMemPerBlockOptin", kSharedOptIn},
              {"warpSize", 32}}};
   }
   void set_pool_limit(int device, size_t bytes) override { limit_[device] = bytes; }

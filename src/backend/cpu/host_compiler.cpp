@@ -39,13 +39,16 @@ const std::string& header_dir() {
   static const std::string dir = [] {
     std::string all;
     for (const auto& [name, text] : embedded_device_headers()) all += name + '\0' + text + '\0';
-    std::string d = cache_dir() + "/include-" + hash_hex(all).substr(0, 16);
-    for (const auto& [name, text] : embedded_device_headers()) {
-      fs::path p = fs::path(d) / name;
-      fs::create_directories(p.parent_path());
-      if (read_file(p.string()) != text) write_file_atomic(p.string(), text);
-    }
-    return d;
+    std::string sub = "/include-" + hash_hex(all).substr(0, 16);
+    auto store = [&](const std::string& root) {
+      for (const auto& [name, text] : embedded_device_headers()) {
+        fs::path p = fs::path(root + sub) / name;
+        std::error_code ec;  // a folder that cannot be made fails the write below
+        fs::create_directories(p.parent_path(), ec);
+        if (read_file(p.string()) != text) write_file_atomic(p.string(), text);
+      }
+    };
+    return with_cache_dir(store) + sub;
   }();
   return dir;
 }

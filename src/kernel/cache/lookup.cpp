@@ -109,6 +109,9 @@ void trace(const char* what, const KernelSource& src, std::chrono::steady_clock:
 // The compile stored on disk under `key`, if it is there and whole.
 std::optional<CompiledBinary> read_cached(const std::string& key) {
   auto file = read_file(cache_path(key));
+  // A read-only cache the user configured still serves what it holds.
+  if (!file && cache_dir() != configured_cache_dir())
+    file = read_file(configured_cache_dir() + "/kernels/" + key + ".bin");
   if (!file) return std::nullopt;
   auto payload = unpack(*file);
   if (auto compiled = payload ? decode(*payload) : std::nullopt) {
@@ -121,7 +124,6 @@ std::optional<CompiledBinary> read_cached(const std::string& key) {
 
 CompiledBinary compile_with_cache(Device device, const KernelSource& src, const std::string& key) {
   Backend& be = backend_for(device);
-  std::string path = cache_path(key);
   if (const char* dir = std::getenv("NDGPU_DUMP_SOURCE"); dir && *dir)
     write_file_atomic(std::string(dir) + "/" + src.name_hint + ".cu", src.source);
   auto t0 = std::chrono::steady_clock::now();
@@ -129,9 +131,13 @@ CompiledBinary compile_with_cache(Device device, const KernelSource& src, const 
   ++state().compiles;
   trace("compile", src, t0);
   try {
-    write_file_atomic(path, pack(encode(compiled)));
+    with_cache_dir([&](const std::string& root) {
+      std::error_code ec;  // a folder that cannot be made fails the write below
+      std::filesystem::create_directories(root + "/kernels", ec);
+      write_file_atomic(root + "/kernels/" + key + ".bin", pack(encode(compiled)));
+    });
   } catch (const BackendError&) {
-    // A read-only cache folder costs a recompile next time, nothing more.
+    // No folder takes the write: it costs a recompile next time, nothing more.
   }
   return compiled;
 }
@@ -154,12 +160,7 @@ std::string cache_key(Device device, const KernelSource& src) {
 }
 
 std::string cache_path(const std::string& key) {
-  static const std::string dir = [] {
-    std::string d = cache_dir() + "/kernels";
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir + "/" + key + ".bin";
+  return cache_dir() + "/kernels/" + key + ".bin";
 }
 
 namespace {

@@ -1,6 +1,7 @@
 // Recording a fused function: each operation is typed when recorded, by the rules its eager
 // call follows (ufunc loop selection with NEP 50 weak scalars, reduction recipes).
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "kernel/reduction/engine.hpp"
@@ -72,6 +73,10 @@ int Var::ndim() const {
 }
 
 Trace::Trace(std::string name) : graph_(std::make_shared<Graph>()) {
+  // Python's "<lambda>" (or any name) becomes an identifier: it names the kernel.
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "fused_" + name;
   graph_->name = std::move(name);
 }
 Trace::~Trace() = default;

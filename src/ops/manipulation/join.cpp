@@ -1,5 +1,6 @@
 // Joining and splitting: concatenate copies each input into its slice of one result (one
 // copy kernel per input); split returns views.
+#include "ndgpu/checked_size.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
@@ -46,7 +47,7 @@ Shape joined_shape(std::span<const NDArray> arrays, int axis) {
             "exactly, but along dimension " +
             str(d) + ", the array at index 0 has size " + str(arrays[0].shape()[d]) +
             " and the array at index " + str(int64_t(k)) + " has size " + str(a.shape()[d]));
-    s[size_t(axis)] += a.shape()[axis];
+    s[size_t(axis)] = checked_add(s[size_t(axis)], a.shape()[axis]);
   }
   return s;
 }

@@ -1,5 +1,6 @@
 // repeat and tile as copies of broadcast views: a stride-0 axis next to each repeated one,
 // then one copy into the C-ordered result. Per-element counts gather with take().
+#include "ndgpu/checked_size.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/indexing.hpp"
 #include "ndgpu/manipulation.hpp"
@@ -16,7 +17,7 @@ NDArray repeat(const NDArray& a, int64_t repeats, std::optional<int64_t> axis) {
   for (int d = 0; d < src.ndim(); ++d) {
     shape.push_back(src.shape()[d]);
     strides.push_back(src.strides()[d]);
-    result.push_back(src.shape()[d] * (d == ax ? repeats : 1));
+    result.push_back(checked_mul(src.shape()[d], d == ax ? repeats : 1));
     if (d == ax) {
       shape.push_back(repeats);
       strides.push_back(0);
@@ -34,11 +35,15 @@ NDArray repeat(const NDArray& a, const AxisList& repeats, std::optional<int64_t>
     throw ValueError("operands could not be broadcast together with shape (" +
                      std::to_string(src.shape()[ax]) + ",) (" + std::to_string(repeats.size()) +
                      ",)");
-  std::vector<int64_t> idx;
-  for (size_t k = 0; k < repeats.size(); ++k) {
-    if (repeats[k] < 0) throw ValueError("repeats may not contain negative values.");
-    idx.insert(idx.end(), size_t(repeats[k]), int64_t(k));
+  int64_t total = 0;
+  for (int64_t r : repeats) {
+    if (r < 0) throw ValueError("repeats may not contain negative values.");
+    total = checked_add(total, r);
   }
+  checked_nbytes(Shape{total}, int64_t(sizeof(int64_t)));
+  std::vector<int64_t> idx;
+  idx.reserve(size_t(total));
+  for (size_t k = 0; k < repeats.size(); ++k) idx.insert(idx.end(), size_t(repeats[k]), int64_t(k));
   Shape n{int64_t(idx.size())};
   return take(src, from_host(idx.data(), n, DType::Int64), ax);
 }
@@ -58,7 +63,7 @@ NDArray tile(const NDArray& a, const AxisList& reps) {
     strides.push_back(0);
     shape.push_back(src.shape()[d]);
     strides.push_back(src.strides()[d]);
-    result.push_back(r[d] * src.shape()[d]);
+    result.push_back(checked_mul(r[d], src.shape()[d]));
   }
   NDArray view(src.storage(), src.offset(), shape, strides, src.dtype());
   return view.copy().reshape(result);
