@@ -39,6 +39,9 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const AxisError& e) {
+      nb::object cls = nb::module_::import_("numpy.exceptions").attr("AxisError");
+      PyErr_SetString(cls.ptr(), e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const OverflowError& e) {
