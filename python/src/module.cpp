@@ -19,6 +19,7 @@ void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
 void bind_indexing(nb::module_& m);
 void bind_manipulation(nb::module_& m);
+void bind_reshaping(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
 void bind_interop(nb::module_& m);
@@ -76,6 +77,7 @@ NB_MODULE(_core, m) {
   py::bind_fuse(m);
   py::bind_indexing(m);
   py::bind_manipulation(m);
+  py::bind_reshaping(m);
   py::bind_runtime(m);
   py::bind_memory(m);
   py::bind_interop(m);
