@@ -20,6 +20,7 @@ void bind_fuse(nb::module_& m);
 void bind_indexing(nb::module_& m);
 void bind_manipulation(nb::module_& m);
 void bind_reshaping(nb::module_& m);
+void bind_creation(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
 void bind_interop(nb::module_& m);
@@ -78,6 +79,7 @@ NB_MODULE(_core, m) {
   py::bind_indexing(m);
   py::bind_manipulation(m);
   py::bind_reshaping(m);
+  py::bind_creation(m);
   py::bind_runtime(m);
   py::bind_memory(m);
   py::bind_interop(m);
