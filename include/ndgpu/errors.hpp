@@ -14,6 +14,10 @@ struct ValueError : std::runtime_error {
 struct IndexError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// An axis out of range: numpy.exceptions.AxisError in Python, an IndexError and a ValueError.
+struct AxisError : IndexError {
+  using IndexError::IndexError;
+};
 struct OverflowError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

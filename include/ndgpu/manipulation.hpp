@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <variant>
 #include <vector>
 
 #include "ndgpu/ndarray.hpp"
+#include "ndgpu/scalar.hpp"
 
 namespace ndgpu {
 
@@ -44,7 +46,29 @@ NDArray fliplr(const NDArray& a);
 NDArray flipud(const NDArray& a);
 NDArray atleast_1d(const NDArray& a);
 NDArray atleast_2d(const NDArray& a);
+// 1-D (n,) becomes (1, n, 1) and 2-D (m, n) becomes (m, n, 1), as NumPy's.
+NDArray atleast_3d(const NDArray& a);
 std::vector<NDArray> broadcast_arrays(std::span<const NDArray> arrays);
+inline NDArray permute_dims(const NDArray& a, std::span<const int64_t> axes) {
+  return a.transpose(axes);
+}
+// Moves `axis` to stand before `start` (NumPy's older moveaxis).
+NDArray rollaxis(const NDArray& a, int64_t axis, int64_t start = 0);
+// Swaps the last two axes (`.mT`); ValueError below 2-D.
+NDArray matrix_transpose(const NDArray& a);
+// Rotates by 90 degrees `k` times in the plane of `axes`, from the first towards the second.
+NDArray rot90(const NDArray& a, int64_t k = 1, const AxisList& axes = {0, 1});
+
+// NumPy's order arguments where 'A' and 'K' differ from C and F: 'A' is F when `a` is F- and
+// not C-contiguous; 'K' reads in memory order (ravel and flatten only).
+enum class AnyOrder : char { C = 'C', F = 'F', A = 'A', K = 'K' };
+NDArray reshape(const NDArray& a, const Shape& shape, AnyOrder order);
+NDArray ravel(const NDArray& a, AnyOrder order);
+// Always a copy.
+NDArray flatten(const NDArray& a, AnyOrder order = AnyOrder::C);
+// `a` reshaped in place to `shape` (NumPy's `a.shape = shape`): false, with `a` unchanged,
+// when that needs a copy.
+bool set_shape(NDArray& a, const Shape& shape);
 
 // Joining: the result has NumPy's result_type of the inputs, or `dtype`; `out` receives it;
 // an input that `casting` does not allow raises TypeError. axis nullopt joins the flattened
@@ -60,12 +84,27 @@ NDArray stack(std::span<const NDArray> arrays, int64_t axis = 0,
 NDArray hstack(std::span<const NDArray> arrays);
 NDArray vstack(std::span<const NDArray> arrays);
 NDArray column_stack(std::span<const NDArray> arrays);
+// Along the third axis, after atleast_3d.
+NDArray dstack(std::span<const NDArray> arrays);
+// The arrays along `axis`, as views (the inverse of stack).
+std::vector<NDArray> unstack(const NDArray& a, int64_t axis = 0);
+// NumPy's block: nested lists of arrays joined along the last axes, the innermost list along
+// the last axis.
+struct BlockList {
+  std::variant<NDArray, std::vector<BlockList>> item;
+};
+NDArray block(const BlockList& blocks);
 
 // Splitting into views: `sections` equal parts (split raises when they are not equal;
 // array_split makes the first ones one longer), or at `indices`.
 std::vector<NDArray> split(const NDArray& a, int64_t sections, int64_t axis = 0);
 std::vector<NDArray> split(const NDArray& a, const AxisList& indices, int64_t axis = 0);
 std::vector<NDArray> array_split(const NDArray& a, int64_t sections, int64_t axis = 0);
+// split along axis 1 (axis 0 for 1-D), 0 and 2; ValueError below 1, 2 and 3 dimensions.
+using SplitSpec = std::variant<int64_t, AxisList>;
+std::vector<NDArray> hsplit(const NDArray& a, const SplitSpec& spec);
+std::vector<NDArray> vsplit(const NDArray& a, const SplitSpec& spec);
+std::vector<NDArray> dsplit(const NDArray& a, const SplitSpec& spec);
 
 // Repetition: each element `repeats` times (one count, or one per element along `axis`),
 // and the whole array tiled `reps` times per axis.
@@ -73,5 +112,67 @@ NDArray repeat(const NDArray& a, int64_t repeats, std::optional<int64_t> axis = 
 NDArray repeat(const NDArray& a, const AxisList& repeats,
                std::optional<int64_t> axis = std::nullopt);
 NDArray tile(const NDArray& a, const AxisList& reps);
+
+// Elements shifted by `shift` along `axis` (the flattened array when empty), wrapping round;
+// several axes take one shift each, or one shift for all.
+NDArray roll(const NDArray& a, const AxisList& shift, const AxisList& axis = {});
+// Values appended, inserted before `index` positions, or deleted at them, along `axis` (the
+// flattened array when nullopt). Results are new arrays, as NumPy's.
+NDArray append(const NDArray& a, const NDArray& values, std::optional<int64_t> axis = std::nullopt);
+NDArray insert(const NDArray& a, const AxisList& index, const NDArray& values,
+               std::optional<int64_t> axis = std::nullopt, bool scalar_index = false);
+NDArray delete_(const NDArray& a, const AxisList& index,
+                std::optional<int64_t> axis = std::nullopt);
+// Boolean mask form of delete: `keep` false removes the element.
+NDArray delete_mask(const NDArray& a, const NDArray& mask,
+                    std::optional<int64_t> axis = std::nullopt);
+// A new array of `shape`, filled by repeating `a`'s flattened elements.
+NDArray resize(const NDArray& a, const Shape& shape);
+// ndarray.resize: `a` (owning its data) gets new storage of `shape`, its elements kept in C
+// order and the rest zero; ValueError for a view.
+void resize_in_place(NDArray& a, const Shape& shape);
+// A 1-D (or n-D) array with leading and/or trailing zeros trimmed: "f", "b" or "fb"; `axes`
+// empty trims every axis.
+NDArray trim_zeros(const NDArray& a, const std::string& trim = "fb", const AxisList& axes = {});
+
+// NumPy's pad. `widths` has one (before, after) pair per axis; `values` one pair per axis for
+// constant (the constants) and linear_ramp (the end values); `stat_length` one pair per axis
+// for maximum, minimum and mean (nullopt: the whole axis).
+enum class PadMode {
+  Constant,
+  Edge,
+  LinearRamp,
+  Maximum,
+  Minimum,
+  Mean,
+  Median,
+  Reflect,
+  Symmetric,
+  Wrap,
+  Empty
+};
+struct PadOptions {
+  PadMode mode = PadMode::Constant;
+  std::vector<std::pair<Scalar, Scalar>> values;  // empty: zeros
+  std::optional<std::vector<std::pair<int64_t, int64_t>>> stat_length;
+  bool odd_reflect = false;  // reflect_type='odd'
+};
+NDArray pad(const NDArray& a, const std::vector<std::pair<int64_t, int64_t>>& widths,
+            const PadOptions& options = {});
+
+// dst[...] = src where `where` is true, broadcasting src and where to dst; a cast `casting`
+// forbids raises TypeError before anything is written.
+void copyto(NDArray& dst, const NDArray& src, Casting casting = Casting::SameKind,
+            const std::optional<NDArray>& where = std::nullopt);
+// `a` itself when it already meets the requirements (C- or F-contiguous, owning its data),
+// else a copy that does; C and F together raise ValueError.
+struct Requirements {
+  bool c_contiguous = false, f_contiguous = false, owndata = false;
+};
+NDArray require(const NDArray& a, std::optional<DType> dtype = std::nullopt, Requirements req = {});
+// `a`, or ValueError when it holds an inf or NaN.
+NDArray asarray_chkfinite(const NDArray& a, std::optional<DType> dtype = std::nullopt);
+// An F-contiguous array: `a` itself when it already is one of `dtype` (1-D at least).
+NDArray asfortranarray(const NDArray& a, std::optional<DType> dtype = std::nullopt);
 
 }  // namespace ndgpu

@@ -24,7 +24,7 @@ bool is_f_contiguous(std::span<const int64_t> shape, std::span<const int64_t> st
 Shape broadcast_shapes(std::span<const Shape> shapes);
 // "(2, 5)" as Python prints a tuple.
 std::string shape_str(std::span<const int64_t> shape);
-// Normalises a possibly negative axis; raises AxisError-like IndexError text as NumPy.
+// Normalises a possibly negative axis; raises AxisError with NumPy's message.
 int normalize_axis(int64_t axis, int ndim);
 
 }  // namespace ndgpu

@@ -26,17 +26,28 @@ from ndgpu._core import (  # noqa: F401
 from ndgpu._creation import (  # noqa: F401
     arange,
     array,
+    asanyarray,
     asarray,
     asnumpy,
     empty,
     empty_like,
     eye,
+    frombuffer,
+    fromfunction,
+    fromiter,
+    fromstring,
     full,
     full_like,
+    geomspace,
     identity,
     linspace,
+    logspace,
+    meshgrid,
+    mgrid,
+    ogrid,
     ones,
     ones_like,
+    vander,
     zeros,
     zeros_like,
 )
@@ -103,6 +114,11 @@ from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,
     repeat, reshape, split, squeeze, stack, swapaxes, tile, transpose, vstack)
+from ndgpu._core import (  # noqa: F401,E402
+    append, asarray_chkfinite, asfortranarray, atleast_3d, block, broadcast, broadcast_shapes,
+    copyto, delete, dsplit, dstack, hsplit, insert, matrix_transpose, pad, permute_dims, require,
+    resize, roll, rollaxis, rot90, trim_zeros, unstack, vsplit)
+concat, row_stack = concatenate, vstack
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
 # NumPy on first access, so `import ndgpu` does not import NumPy).

@@ -9,6 +9,10 @@ full = _core.full
 arange = _core.arange
 linspace = _core.linspace
 eye = _core.eye
+logspace, geomspace, meshgrid, mgrid, ogrid = (_core.logspace, _core.geomspace, _core.meshgrid,
+                                               _core.mgrid, _core.ogrid)
+vander, fromfunction, frombuffer, fromstring, fromiter = (
+    _core.vander, _core.fromfunction, _core.frombuffer, _core.fromstring, _core.fromiter)
 
 
 def identity(n, dtype=None):
@@ -47,6 +51,9 @@ def asarray(a, dtype=None, order=None):
         out = _core._to_current_device(a)
         return out if dtype is None else out.astype(dtype, copy=False)
     return array(a, dtype=dtype, copy=False, order=order or "K")
+
+
+asanyarray = asarray  # ndgpu has no ndarray subclasses
 
 
 def asnumpy(a, stream=None, order="C", out=None):

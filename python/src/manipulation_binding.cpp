@@ -49,15 +49,6 @@ NDArray repeat_any(const NDArray& a, nb::handle repeats, std::optional<int64_t> 
 
 void bind_manipulation(nb::module_& m) {
   m.def(
-      "reshape",
-      [](nb::handle a, nb::handle shape, nb::handle order) {
-        return reshape(as_array(a), to_shape(shape), to_order(order));
-      },
-      nb::arg("a"), nb::arg("shape"), nb::arg("order").none() = "C");
-  m.def(
-      "ravel", [](nb::handle a, nb::handle order) { return ravel(as_array(a), to_order(order)); },
-      nb::arg("a"), nb::arg("order").none() = "C");
-  m.def(
       "transpose",
       [](nb::handle a, nb::handle axes) {
         NDArray x = as_array(a);

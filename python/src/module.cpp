@@ -21,6 +21,8 @@ void bind_linalg(nb::module_& m);
 void bind_fuse(nb::module_& m);
 void bind_indexing(nb::module_& m);
 void bind_manipulation(nb::module_& m);
+void bind_reshaping(nb::module_& m);
+void bind_creation(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
 void bind_interop(nb::module_& m);
@@ -41,6 +43,9 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const AxisError& e) {
+      nb::object cls = nb::module_::import_("numpy.exceptions").attr("AxisError");
+      PyErr_SetString(cls.ptr(), e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const OverflowError& e) {
@@ -77,6 +82,8 @@ NB_MODULE(_core, m) {
   py::bind_fuse(m);
   py::bind_indexing(m);
   py::bind_manipulation(m);
+  py::bind_reshaping(m);
+  py::bind_creation(m);
   py::bind_runtime(m);
   py::bind_memory(m);
   py::bind_interop(m);

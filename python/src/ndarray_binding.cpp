@@ -146,19 +146,12 @@ void bind_ndarray(nb::module_& m) {
           nb::arg("subok") = nb::none(), nb::arg("copy") = true)
       .def("fill", [](NDArray& a, nb::handle v) { fill(a, to_scalar(v)); })
       .def("view", [](const NDArray& a) { return a.view(); })
-      .def("reshape",
-           [](const NDArray& a, nb::args shape, nb::kwargs kw) {
-             Order order = kw.contains("order") ? to_order(kw["order"]) : Order::C;
-             return a.reshape(shape_args(shape), order);
-           })
       .def("transpose",
            [](const NDArray& a, nb::args axes) {
              if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none())) return a.transpose();
              Shape ax = shape_args(axes);
              return a.transpose(ax);
            })
-      .def("ravel", [](const NDArray& a) { return a.reshape(Shape{-1}); })
-      .def("flatten", [](const NDArray& a) { return a.copy().reshape(Shape{-1}); })
       .def("__len__",
            [](const NDArray& a) {
              if (a.ndim() == 0) throw TypeError("len() of unsized object");

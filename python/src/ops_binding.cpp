@@ -147,13 +147,6 @@ void bind_ops(nb::module_& m) {
       nb::arg("start"), nb::arg("stop") = nb::none(), nb::arg("step") = nb::none(),
       nb::arg("dtype") = nb::none());
   m.def(
-      "linspace",
-      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
-        return linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
-      },
-      nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
-      nb::arg("dtype") = nb::none());
-  m.def(
       "eye",
       [](int64_t n, std::optional<int64_t> mm, int64_t k, nb::handle dtype) {
         return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));

@@ -196,10 +196,10 @@ def test_linspace(args, kw):
                     atol=1e-15)
 
 
-@pytest.mark.xfail(reason="linspace of complex values is not implemented",
-                   strict=True, raises=NotImplementedError)
 def test_linspace_complex():
     assert_same(cp.linspace(0, 1 + 1j, 3), np.linspace(0, 1 + 1j, 3))
+    assert_same(cp.linspace(1 - 2j, 3 + 5j, 7, endpoint=False, dtype=np.complex64),
+                np.linspace(1 - 2j, 3 + 5j, 7, endpoint=False, dtype=np.complex64))
 
 
 def test_linspace_negative_num():

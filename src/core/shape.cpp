@@ -132,8 +132,8 @@ Shape broadcast_shapes(std::span<const Shape> shapes) {
 
 int normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim)
-    throw IndexError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                     std::to_string(ndim));
+    throw AxisError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                    std::to_string(ndim));
   return int(axis < 0 ? axis + ndim : axis);
 }
 

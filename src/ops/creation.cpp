@@ -1,7 +1,9 @@
 // Array creation: empty, zeros, ones, full, arange, linspace, eye.
 #include <cmath>
+#include <complex>
 
 #include "kernel/elementwise/engine.hpp"
+#include "ndgpu/creation.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 
@@ -61,6 +63,18 @@ const kernel::ElementwiseDefinition& int_ramp_def() {
   return d;
 }
 
+// Complex ramps run the real ramp's arithmetic on each part.
+const kernel::ElementwiseDefinition& complex_ramp_def() {
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "float64 sr, float64 si, float64 dr, float64 di, float64 er, float64 ei, "
+                    "bool endpoint",
+       .out_params = "T y",
+       .operation = "y = (endpoint && i == _ind.size() - 1) ? T(er, ei) : T((double)i * dr + "
+                    "sr, (double)i * di + si)",
+       .name = "ndgpu_complex_ramp"});
+  return d;
+}
+
 }  // namespace
 
 NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
@@ -104,18 +118,36 @@ NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
 
 NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
                  std::optional<DType> dtype) {
+  return linspace(start, stop, num, endpoint, dtype, nullptr);
+}
+
+NDArray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                 std::optional<DType> dtype, Scalar* step_out) {
   if (num < 0)
     throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   std::vector<PromotionOperand> ops{start.promotion(), stop.promotion(),
                                     PromotionOperand::scalar(WeakKind::Float)};
-  DType t = dtype.value_or(result_type(ops));
-  if (is_complex(t)) throw NotImplementedError("linspace of complex values is not implemented");
-  NDArray out = NDArray::empty(Shape{num}, t);
-  double a = start.as_double(), b = stop.as_double();
+  DType natural = result_type(ops);
+  DType t = dtype.value_or(natural);
   int64_t div = endpoint ? num - 1 : num;
-  double step = div > 0 ? (b - a) / double(div) : 0.0;
-  std::vector<Operand> args{Scalar::py_float(a), Scalar::py_float(step), Scalar::py_float(b),
-                            Scalar::py_bool(endpoint && num > 1), out};
+  std::complex<double> a = start.as_complex(), b = stop.as_complex();
+  std::complex<double> step = div > 0 ? (b - a) / double(div) : std::complex<double>(NAN, 0);
+  if (step_out)
+    *step_out = is_complex(natural) ? Scalar::py_complex(step) : Scalar::py_float(step.real());
+  if (div <= 0) step = 0;
+  bool last = endpoint && num > 1;
+  if (is_complex(natural)) {
+    NDArray out = NDArray::empty(Shape{num}, is_complex(t) ? t : DType::Complex128);
+    std::vector<Operand> args{Scalar::py_float(a.real()),    Scalar::py_float(a.imag()),
+                              Scalar::py_float(step.real()), Scalar::py_float(step.imag()),
+                              Scalar::py_float(b.real()),    Scalar::py_float(b.imag()),
+                              Scalar::py_bool(last),         out};
+    kernel::run_elementwise(complex_ramp_def(), args);
+    return out.dtype() == t ? out : out.astype(t);
+  }
+  NDArray out = NDArray::empty(Shape{num}, t);
+  std::vector<Operand> args{Scalar::py_float(a.real()), Scalar::py_float(step.real()),
+                            Scalar::py_float(b.real()), Scalar::py_bool(last), out};
   kernel::run_elementwise(is_integer(t) ? floor_ramp_def() : ramp_def(), args);
   return out;
 }

@@ -1,5 +1,6 @@
 // Joining and splitting: concatenate copies each input into its slice of one result (one
 // copy kernel per input); split returns views.
+#include "cast_error.hpp"
 #include "ndgpu/checked_size.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/manipulation.hpp"
@@ -10,22 +11,6 @@ namespace {
 
 std::string str(int64_t v) {
   return std::to_string(v);
-}
-
-const char* casting_name(Casting c) {
-  switch (c) {
-    case Casting::No:
-      return "no";
-    case Casting::Equiv:
-      return "equiv";
-    case Casting::Safe:
-      return "safe";
-    case Casting::SameKind:
-      return "same_kind";
-    case Casting::Unsafe:
-      return "unsafe";
-  }
-  return "";
 }
 
 // The result's shape; raises NumPy's errors for mismatched inputs.
@@ -85,11 +70,7 @@ NDArray concatenate(std::span<const NDArray> arrays, std::optional<int64_t> axis
     throw TypeError(
         "concatenate() only takes `out` or `dtype` as an argument, "
         "but both were provided.");
-  for (const auto& a : in)
-    if (!can_cast(a.dtype(), t, casting))
-      throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(a.dtype()) +
-                      "') to dtype('" + dtype_name(t) + "') according to the rule '" +
-                      casting_name(casting) + "'");
+  for (const auto& a : in) check_cast(a.dtype(), t, casting);
   NDArray r = out ? *out : empty(shape, t);
   if (r.shape() != shape) throw ValueError("Output array is the wrong shape");
   std::vector<IndexItem> items(size_t(ax) + 1, Slice{});
@@ -134,6 +115,20 @@ NDArray column_stack(std::span<const NDArray> arrays) {
   return concatenate(in, 1);
 }
 
+NDArray dstack(std::span<const NDArray> arrays) {
+  std::vector<NDArray> in;
+  for (const auto& a : arrays) in.push_back(atleast_3d(a));
+  return concatenate(in, 2);
+}
+
+std::vector<NDArray> unstack(const NDArray& a, int64_t axis) {
+  if (a.ndim() == 0) throw ValueError("Input array must be at least 1-d.");
+  NDArray m = moveaxis(a, AxisList{axis}, AxisList{0});
+  std::vector<NDArray> out;
+  for (int64_t k = 0; k < m.shape()[0]; ++k) out.push_back(m.index(std::vector<IndexItem>{k}));
+  return out;
+}
+
 std::vector<NDArray> split(const NDArray& a, int64_t sections, int64_t axis) {
   int ax = normalize_axis(axis, a.ndim());
   if (sections <= 0) throw ValueError("number sections must be larger than 0.");
@@ -157,6 +152,30 @@ std::vector<NDArray> array_split(const NDArray& a, int64_t sections, int64_t axi
   std::vector<int64_t> bounds{0};
   for (int64_t k = 0; k < sections; ++k) bounds.push_back(bounds.back() + each + (k < extra));
   return split_at(a, bounds, ax);
+}
+
+namespace {
+
+std::vector<NDArray> split_spec(const NDArray& a, const SplitSpec& spec, int64_t axis) {
+  if (auto* n = std::get_if<int64_t>(&spec)) return split(a, *n, axis);
+  return split(a, std::get<AxisList>(spec), axis);
+}
+
+}  // namespace
+
+std::vector<NDArray> hsplit(const NDArray& a, const SplitSpec& spec) {
+  if (a.ndim() == 0) throw ValueError("hsplit only works on arrays of 1 or more dimensions");
+  return split_spec(a, spec, a.ndim() > 1 ? 1 : 0);
+}
+
+std::vector<NDArray> vsplit(const NDArray& a, const SplitSpec& spec) {
+  if (a.ndim() < 2) throw ValueError("vsplit only works on arrays of 2 or more dimensions");
+  return split_spec(a, spec, 0);
+}
+
+std::vector<NDArray> dsplit(const NDArray& a, const SplitSpec& spec) {
+  if (a.ndim() < 3) throw ValueError("dsplit only works on arrays of 3 or more dimensions");
+  return split_spec(a, spec, 2);
 }
 
 }  // namespace ndgpu

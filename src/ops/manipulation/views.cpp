@@ -1,5 +1,6 @@
 // Manipulations that are views: new shape and strides over the same storage.
 #include <algorithm>
+#include <cstdlib>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/manipulation.hpp"
@@ -130,6 +131,54 @@ std::vector<NDArray> broadcast_arrays(std::span<const NDArray> arrays) {
   std::vector<NDArray> out;
   for (const auto& a : arrays) out.push_back(a.broadcast_to(b));
   return out;
+}
+
+NDArray atleast_3d(const NDArray& a) {
+  if (a.ndim() >= 3) return a;
+  if (a.ndim() == 0) return a.reshape(Shape{1, 1, 1});
+  if (a.ndim() == 1) return expand_dims(a, AxisList{0, 2});
+  return expand_dims(a, AxisList{2});
+}
+
+NDArray rollaxis(const NDArray& a, int64_t axis, int64_t start) {
+  int n = a.ndim();
+  int ax = normalize_axis(axis, n);
+  if (start < -n || start > n)
+    throw AxisError("'start' arg requires " + std::to_string(-n) + " <= start < " +
+                    std::to_string(n + 1) + ", but " + std::to_string(start) + " was passed in");
+  int64_t s = start < 0 ? start + n : start;
+  if (ax < s) --s;  // removing `axis` first shifts the later positions down
+  std::vector<int64_t> order;
+  for (int d = 0; d < n; ++d)
+    if (d != ax) order.push_back(d);
+  order.insert(order.begin() + s, ax);
+  return a.transpose(order);
+}
+
+NDArray matrix_transpose(const NDArray& a) {
+  if (a.ndim() < 2)
+    throw ValueError("Input array must be at least 2-dimensional, but it is " +
+                     std::to_string(a.ndim()));
+  return swapaxes(a, -1, -2);
+}
+
+NDArray rot90(const NDArray& a, int64_t k, const AxisList& axes) {
+  if (axes.size() != 2) throw ValueError("len(axes) must be 2.");
+  int n = a.ndim();
+  if (axes[0] == axes[1] || std::abs(axes[0] - axes[1]) == n)
+    throw ValueError("Axes must be different.");
+  if (axes[0] >= n || axes[0] < -n || axes[1] >= n || axes[1] < -n)
+    throw ValueError("Axes=(" + std::to_string(axes[0]) + ", " + std::to_string(axes[1]) +
+                     ") out of range for array of ndim=" + std::to_string(n) + ".");
+  k = ((k % 4) + 4) % 4;
+  if (k == 0) return a.view();
+  if (k == 2) return flip(flip(a, AxisList{axes[0]}), AxisList{axes[1]});
+  std::vector<int64_t> perm;
+  for (int d = 0; d < n; ++d) perm.push_back(d);
+  std::swap(perm[size_t(normalize_axis(axes[0], n))], perm[size_t(normalize_axis(axes[1], n))]);
+  // A quarter turn is a flip of one axis and a swap of the two, in either order.
+  if (k == 1) return flip(a, AxisList{axes[1]}).transpose(perm);
+  return flip(a.transpose(perm), AxisList{axes[1]});
 }
 
 }  // namespace ndgpu

@@ -1,0 +1,154 @@
+// Creation routines of include/ndgpu/creation.hpp: linspace(retstep=), logspace, geomspace,
+// meshgrid, mgrid/ogrid, vander and the from* readers.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/creation.hpp"
+#include "ndgpu/errors.hpp"
+
+namespace ndgpu::py {
+namespace {
+
+// mgrid and ogrid: objects indexed by slices (a complex step is a number of points).
+struct GridMaker {
+  bool sparse;
+};
+
+GridRange to_range(nb::handle s) {
+  if (!PySlice_Check(s.ptr())) throw TypeError("mgrid and ogrid are indexed by slices");
+  GridRange r;
+  nb::object start = s.attr("start"), stop = s.attr("stop"), step = s.attr("step");
+  if (!start.is_none()) r.start = to_scalar(start);
+  r.stop = to_scalar(stop);
+  if (!step.is_none()) {
+    r.step = to_scalar(step);
+    r.count = PyComplex_Check(step.ptr()) || is_complex(r.step.dtype());
+  }
+  return r;
+}
+
+nb::object grid_item(const GridMaker& g, nb::handle key) {
+  if (!PyTuple_Check(key.ptr())) return nb::cast(grid_range(to_range(key)));
+  std::vector<GridRange> ranges;
+  for (nb::handle s : key) ranges.push_back(to_range(s));
+  if (g.sparse) return arrays_tuple(ogrid(ranges));
+  return nb::cast(mgrid(ranges));
+}
+
+}  // namespace
+
+void bind_creation(nb::module_& m) {
+  m.def(
+      "linspace",
+      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, bool retstep,
+         nb::handle dtype, int64_t axis) -> nb::object {
+        if (axis != 0 && axis != -1)
+          throw NotImplementedError("linspace of scalars only has axis 0");
+        Scalar step;
+        NDArray r =
+            linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype), &step);
+        if (!retstep) return nb::cast(r);
+        std::complex<double> v = step.as_complex();
+        nb::object s = is_complex(step.dtype())
+                           ? nb::steal(PyComplex_FromDoubles(v.real(), v.imag()))
+                           : nb::object(nb::float_(v.real()));
+        return nb::make_tuple(r, s);
+      },
+      nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
+      nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0);
+  m.def(
+      "logspace",
+      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle base,
+         nb::handle dtype) {
+        return logspace(to_scalar(start), to_scalar(stop), num, endpoint, to_scalar(base),
+                        to_dtype_opt(dtype));
+      },
+      nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
+      nb::arg("base") = 10.0, nb::arg("dtype").none() = nb::none());
+  m.def(
+      "geomspace",
+      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+        return geomspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
+      },
+      nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
+      nb::arg("dtype").none() = nb::none());
+  m.def(
+      "meshgrid",
+      [](nb::args xi, bool copy, bool sparse, const std::string& indexing) {
+        if (indexing != "xy" && indexing != "ij")
+          throw ValueError("Valid values for `indexing` are 'xy' and 'ij'.");
+        std::vector<NDArray> in;
+        for (nb::handle h : xi) in.push_back(as_array(h));
+        return arrays_tuple(meshgrid(in, indexing == "xy", sparse, copy));
+      },
+      nb::arg("xi"), nb::kw_only(), nb::arg("copy") = true, nb::arg("sparse") = false,
+      nb::arg("indexing") = "xy");
+  nb::class_<GridMaker>(m, "nd_grid")
+      .def(nb::init<bool>(), nb::arg("sparse") = false)
+      .def("__getitem__", &grid_item);
+  m.attr("mgrid") = GridMaker{false};
+  m.attr("ogrid") = GridMaker{true};
+  m.def(
+      "vander",
+      [](nb::handle x, std::optional<int64_t> n, bool increasing) {
+        return vander(as_array(x), n, increasing);
+      },
+      nb::arg("x"), nb::arg("N").none() = nb::none(), nb::arg("increasing") = false);
+  m.def(
+      "fromfunction",
+      [](nb::callable fn, nb::handle shape, nb::handle dtype, nb::kwargs kw) {
+        nb::object result;
+        fromfunction(
+            [&](std::span<const NDArray> coords) {
+              nb::list args;
+              for (const auto& c : coords) args.append(nb::cast(c));
+              result = fn(*nb::tuple(args), **kw);
+              return NDArray{};
+            },
+            to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64));
+        return result;
+      },
+      nb::arg("function"), nb::arg("shape"), nb::kw_only(), nb::arg("dtype") = nb::none(),
+      nb::arg("kwargs"));
+  m.def(
+      "frombuffer",
+      [](nb::handle buffer, nb::handle dtype, int64_t count, int64_t offset) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(buffer.ptr(), &view, PyBUF_SIMPLE) != 0) throw nb::python_error();
+        try {
+          NDArray r = frombuffer(view.buf, view.len, to_dtype_opt(dtype).value_or(DType::Float64),
+                                 count, offset);
+          PyBuffer_Release(&view);
+          return r;
+        } catch (...) {
+          PyBuffer_Release(&view);
+          throw;
+        }
+      },
+      nb::arg("buffer"), nb::arg("dtype") = nb::none(), nb::arg("count") = -1,
+      nb::arg("offset") = 0);
+  m.def(
+      "fromstring",
+      [](nb::handle text, nb::handle dtype, int64_t count, const std::string& sep) {
+        std::string s = PyBytes_Check(text.ptr()) ? std::string(nb::cast<nb::bytes>(text).c_str())
+                                                  : nb::cast<std::string>(text);
+        return fromstring(s, to_dtype_opt(dtype).value_or(DType::Float64), count, sep);
+      },
+      nb::arg("string"), nb::arg("dtype") = nb::none(), nb::arg("count") = -1, nb::kw_only(),
+      nb::arg("sep") = "");
+  m.def(
+      "fromiter",
+      [](nb::handle iterable, nb::handle dtype, int64_t count) {
+        std::vector<Scalar> values;
+        for (nb::handle h : iterable) {
+          if (count >= 0 && int64_t(values.size()) >= count) break;
+          values.push_back(to_scalar(h));
+        }
+        return fromiter(values, to_dtype(dtype), count);
+      },
+      nb::arg("iter"), nb::arg("dtype"), nb::arg("count") = -1);
+}
+
+}  // namespace ndgpu::py
