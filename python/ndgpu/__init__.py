@@ -82,8 +82,7 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("bitwise_invert", "invert"), ("bitwise_left_shift", "left_shift"),
                       ("bitwise_right_shift", "right_shift"), ("acos", "arccos"),
                       ("asin", "arcsin"), ("atan", "arctan"), ("acosh", "arccosh"),
-                      ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2"),
-                      ("radians", "deg2rad"), ("degrees", "rad2deg")):
+                      ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2")):
     globals()[_alias] = getattr(_core, _name)
 where, clip = _core.where, _core.clip
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
