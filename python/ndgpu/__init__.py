@@ -85,6 +85,11 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2")):
     globals()[_alias] = getattr(_core, _name)
 where, clip = _core.where, _core.clip
+from ndgpu._core import (  # noqa: F401,E402,A004
+    allclose, angle, around, array_equal, array_equiv, convolve, cross, cumulative_prod,
+    cumulative_sum, ediff1d, fix, gradient, i0, imag, interp, iscomplex, iscomplexobj, isclose,
+    isneginf, isposinf, isreal, isrealobj, nan_to_num, ndim, real, real_if_close, round, shape,
+    sinc, size, trapezoid, unwrap)
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
