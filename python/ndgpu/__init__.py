@@ -105,6 +105,9 @@ _NUMPY_NAMES = {
     "complex128": "complex128", "dtype": "dtype", "float_": "float64", "complex_": "complex128",
     "intp": "int64",
 }
+from ndgpu import _dtypes  # noqa: E402
+from ndgpu._dtypes import common_type  # noqa: F401,E402
+_NUMPY_NAMES.update((_n, _n) for _n in _dtypes.NUMPY_NAMES)
 newaxis = None
 inf, nan, pi, e = _math.inf, _math.nan, _math.pi, _math.e
 
@@ -116,7 +119,8 @@ def __getattr__(name):
     if name in _NUMPY_NAMES:
         import numpy
         value = getattr(numpy, _NUMPY_NAMES[name])
-        globals()[name] = value  # later lookups are plain attribute reads
+        if name != "bool":  # cached, it would shadow the builtin in this module
+            globals()[name] = value  # later lookups are plain attribute reads
         return value
     raise AttributeError("module 'ndgpu' has no attribute %r" % name)
 
