@@ -105,10 +105,14 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
                       ("bitwise_invert", "invert"), ("bitwise_left_shift", "left_shift"),
                       ("bitwise_right_shift", "right_shift"), ("acos", "arccos"),
                       ("asin", "arcsin"), ("atan", "arctan"), ("acosh", "arccosh"),
-                      ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2"),
-                      ("radians", "deg2rad"), ("degrees", "rad2deg")):
+                      ("asinh", "arcsinh"), ("atanh", "arctanh"), ("atan2", "arctan2")):
     globals()[_alias] = getattr(_core, _name)
 where, clip = _core.where, _core.clip
+from ndgpu._core import (  # noqa: F401,E402,A004
+    allclose, angle, around, array_equal, array_equiv, convolve, cross, cumulative_prod,
+    cumulative_sum, ediff1d, fix, gradient, i0, imag, interp, iscomplex, iscomplexobj, isclose,
+    isneginf, isposinf, isreal, isrealobj, nan_to_num, ndim, real, real_if_close, round, shape,
+    sinc, size, trapezoid, unwrap)
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
@@ -129,6 +133,9 @@ _NUMPY_NAMES = {
     "complex128": "complex128", "dtype": "dtype", "float_": "float64", "complex_": "complex128",
     "intp": "int64",
 }
+from ndgpu import _dtypes  # noqa: E402
+from ndgpu._dtypes import common_type  # noqa: F401,E402
+_NUMPY_NAMES.update((_n, _n) for _n in _dtypes.NUMPY_NAMES)
 newaxis = None
 inf, nan, pi, e = _math.inf, _math.nan, _math.pi, _math.e
 
@@ -140,7 +147,8 @@ def __getattr__(name):
     if name in _NUMPY_NAMES:
         import numpy
         value = getattr(numpy, _NUMPY_NAMES[name])
-        globals()[name] = value  # later lookups are plain attribute reads
+        if name != "bool":  # cached, it would shadow the builtin in this module
+            globals()[name] = value  # later lookups are plain attribute reads
         return value
     raise AttributeError("module 'ndgpu' has no attribute %r" % name)
 

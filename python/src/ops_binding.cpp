@@ -9,6 +9,7 @@
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/ufunc.hpp"
 
 namespace ndgpu::py {
 namespace {
@@ -44,6 +45,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   std::vector<NDArray> out;
   nb::object out_obj;  // returned as given, as NumPy and CuPy do (`cp.add(a, b, out=o) is o`)
   std::optional<DType> dtype;
+  Casting casting = Casting::SameKind;
   for (auto [k, v] : kw) {
     std::string_view key = PyUnicode_AsUTF8(k.ptr());  // kwargs keys are always str
     if (key == "out") {
@@ -58,8 +60,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
     } else if (key == "dtype") {
       dtype = to_dtype_opt(v);
     } else if (key == "casting") {
-      if (to_casting(v, Casting::SameKind) != Casting::SameKind)
-        throw NotImplementedError("ufunc '" + u.name + "': only casting='same_kind' is supported");
+      casting = to_casting(v, Casting::SameKind);
     } else if (key == "order") {
       if (!v.is_none() && nb::cast<std::string>(v) != "K")
         throw NotImplementedError("ufunc '" + u.name + "': only order='K' is supported");
@@ -69,13 +70,44 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
       throw TypeError("'" + std::string(key) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
-  auto res = call_ufunc(u.name, inputs, out, dtype);
+  auto res = call_ufunc(u.name, inputs, out, dtype, casting);
   if (out_obj.is_valid()) {
     if (PyTuple_Check(out_obj.ptr()) && nb::len(out_obj) == 1) return out_obj[0];
     return out_obj;
   }
   if (res.size() == 1) return wrap_array(std::move(res[0]));
-  return nb::cast(res);
+  return arrays_tuple(res);  // two outputs (divmod, frexp, modf): a tuple, as NumPy
+}
+
+// NumPy's own casting exception classes, built as NumPy builds them (they take the ufunc,
+// the rule and the dtypes, and format the message themselves).
+void translate_casting_error(const std::exception_ptr& p, void*) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const UFuncCastingError& e) {
+    static const char* kNames[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+    nb::object ex = nb::module_::import_("numpy._core._exceptions");
+    nb::object ufunc = nb::module_::import_("ndgpu._core").attr(e.ufunc.c_str());
+    nb::object cls, value;
+    if (e.input < 0) {
+      cls = ex.attr("_UFuncOutputCastingError");
+      value = cls(ufunc, kNames[int(e.casting)], numpy_dtype(e.from), numpy_dtype(e.to), 0);
+    } else {
+      cls = ex.attr("_UFuncInputCastingError");
+      value = cls(ufunc, kNames[int(e.casting)], numpy_dtype(e.from), numpy_dtype(e.to), e.input);
+    }
+    PyErr_SetObject(cls.ptr(), value.ptr());
+  }
+}
+
+// divmod(a, b) and divmod(b, a) on an ndarray: the divmod ufunc's two arrays.
+nb::object divmod_op(const NDArray& self, nb::handle other, bool reflected) {
+  auto op = try_operand(other);
+  if (!op) return nb::borrow(Py_NotImplemented);
+  std::vector<Operand> args{self, *op};
+  if (reflected) std::swap(args[0], args[1]);
+  auto r = call_ufunc("divmod", args);
+  return nb::make_tuple(wrap_array(std::move(r[0])), wrap_array(std::move(r[1])));
 }
 
 PromotionOperand promotion_of(nb::handle h) {
@@ -180,7 +212,42 @@ void bind_ops(nb::module_& m) {
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.nout; })
       .def_prop_ro("nargs", [](const PyUfunc& u) { return u.nin + u.nout; })
       .def_prop_ro("name", [](const PyUfunc& u) { return u.name; })
+      // The type's own __name__ cannot be a property: an instance's is found here instead.
+      .def("__getattr__",
+           [](const PyUfunc& u, const std::string& attr) -> std::string {
+             // true_divide is named divide in NumPy 2 (the table keeps the older name).
+             if (attr == "__name__") return u.name == "true_divide" ? "divide" : u.name;
+             throw nb::attribute_error(("'ufunc' object has no attribute '" + attr + "'").c_str());
+           })
+      .def_prop_ro("types", [](const PyUfunc& u) { return ufunc_types(u.name); })
+      .def_prop_ro("ntypes", [](const PyUfunc& u) { return ufunc_types(u.name).size(); })
+      .def_prop_ro("signature", [](const PyUfunc&) { return nb::none(); })
+      .def_prop_ro("identity",
+                   [](const PyUfunc& u) -> nb::object {
+                     auto id = ufunc_identity(u.name);
+                     if (!id) return nb::none();
+                     switch (id->weak_kind()) {
+                       case WeakKind::Bool:
+                         return nb::bool_(id->as_int64() != 0);
+                       case WeakKind::Int:
+                         return nb::int_(id->as_int64());
+                       default:
+                         return nb::float_(id->as_double());
+                     }
+                   })
+      // The documentation is NumPy's own text, read from NumPy when asked for.
+      .def_prop_ro("__doc__",
+                   [](const PyUfunc& u) { return numpy().attr(u.name.c_str()).attr("__doc__"); })
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.name + "'>"; });
+  nb::register_exception_translator(&translate_casting_error);
+  nb::handle cls = nb::type<NDArray>();
+  for (bool reflected : {false, true}) {
+    const char* name = reflected ? "__rdivmod__" : "__divmod__";
+    nb::setattr(cls, name,
+                nb::cpp_function([reflected](const NDArray& a,
+                                             nb::handle b) { return divmod_op(a, b, reflected); },
+                                 nb::is_method(), nb::name(name)));
+  }
   m.def("_ufunc_names", [] {
     nb::list names;
     for (const auto& info : list_ufuncs()) names.append(nb::str(info.name.c_str()));

@@ -1,5 +1,6 @@
 // Calling a ufunc: NumPy's type resolution (NEP 50), then the elementwise engine.
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ndgpu/ufunc.hpp"
 #include "ops/ufunc_table.hpp"
 
 namespace ndgpu {
@@ -25,10 +27,6 @@ const ops::Ufunc& lookup(const std::string& name) {
   auto it = by_name->find(name);
   if (it == by_name->end()) throw NotImplementedError("ufunc '" + name + "' is not implemented");
   return *it->second;
-}
-
-std::string dtype_repr(DType t) {
-  return std::string("dtype('") + dtype_name(t) + "')";
 }
 
 // The common dtype of the inputs, Python scalars weak.
@@ -67,6 +65,81 @@ const ops::UfuncLoop& resolve_loop(const ops::Ufunc& u, DType common) {
   throw TypeError("ufunc '" + u.name +
                   "' not supported for the input types, and the inputs could not be safely "
                   "coerced to any supported types according to the casting rule ''safe''");
+}
+
+// A loop of mixed input dtypes (ldexp): every operand must fit its own slot. A Python int
+// fits any integer slot (then converted, or OverflowError) and, like a float, a float slot
+// its default dtype casts to safely, as NumPy's legacy resolver.
+bool operand_fits(const Operand& op, DType slot) {
+  if (const NDArray* a = std::get_if<NDArray>(&op))
+    return can_cast(a->dtype(), slot, Casting::Safe);
+  const Scalar& s = std::get<Scalar>(op);
+  if (s.weak() && s.weak_kind() == WeakKind::Int && is_integer(slot)) return true;
+  return can_cast(s.dtype(), slot, Casting::Safe);
+}
+
+const ops::UfuncLoop& resolve_mixed(const ops::Ufunc& u, std::span<const Operand> inputs,
+                                    std::optional<DType> dtype) {
+  for (const auto& l : u.loops) {
+    bool fits = !dtype || l.out[0] == *dtype;
+    for (size_t k = 0; k < inputs.size(); ++k) fits = fits && operand_fits(inputs[k], l.in[k]);
+    if (fits) return l;
+  }
+  throw TypeError("ufunc '" + u.name +
+                  "' not supported for the input types, and the inputs could not be safely "
+                  "coerced to any supported types according to the casting rule ''safe''");
+}
+
+// NumPy checks each input's cast to its loop type (Python scalars are exempt) and each
+// loop output's cast to the given output under the call's casting rule.
+void check_casts(const ops::Ufunc& u, const ops::UfuncLoop& loop, std::span<const Operand> inputs,
+                 std::span<const NDArray> out, Casting casting, bool dtype_given) {
+  // A loop found by safe casting needs no input check under 'safe' or looser rules.
+  if (casting != Casting::Unsafe && (dtype_given || casting < Casting::Safe)) {
+    const auto& params = loop.params.empty() ? loop.in : loop.params;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      DType from;
+      if (const NDArray* a = std::get_if<NDArray>(&inputs[k]))
+        from = a->dtype();
+      else if (const Scalar& s = std::get<Scalar>(inputs[k]); !s.weak())
+        from = s.dtype();
+      else
+        continue;
+      if (!can_cast(from, params[k], casting))
+        throw UFuncCastingError(u.name, casting, from, params[k], int(k), u.nin == 1);
+    }
+  }
+  for (size_t k = 0; k < out.size(); ++k)
+    if (!can_cast(loop.out[k], out[k].dtype(), casting))
+      throw UFuncCastingError(u.name, casting, loop.out[k], out[k].dtype(), -1, u.nin == 1);
+}
+
+const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u, const ops::UfuncLoop& l);
+
+// casting='unsafe': the engine casts 'same_kind' only, so what lies beyond is cast here,
+// inputs before the loop and outputs after it (NumPy's unsafe cast, as astype).
+std::vector<NDArray> call_unsafe(const ops::Ufunc& u, const ops::UfuncLoop& loop,
+                                 std::span<const Operand> inputs, std::span<const NDArray> out) {
+  const auto& params = loop.params.empty() ? loop.in : loop.params;
+  std::vector<Operand> args(inputs.begin(), inputs.end());
+  bool any_array = false;
+  for (size_t k = 0; k < args.size(); ++k)
+    if (const NDArray* a = std::get_if<NDArray>(&args[k])) {
+      any_array = true;
+      if (!can_cast(a->dtype(), params[k], Casting::SameKind)) args[k] = a->astype(params[k]);
+    }
+  if (!any_array) {  // scalars alone: the first becomes a 0-d array, as in NumPy
+    NDArray a = NDArray::empty(Shape{}, loop.in[0]);
+    fill(a, std::get<Scalar>(args[0]));
+    args[0] = a;
+  }
+  std::vector<NDArray> results = kernel::run_elementwise(loop_definition(u, loop), args);
+  for (size_t k = 0; k < out.size(); ++k) {
+    NDArray o = out[k];
+    copy_into(o, results[k]);
+    results[k] = o;
+  }
+  return results;
 }
 
 const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u, const ops::UfuncLoop& l) {
@@ -168,6 +241,12 @@ std::vector<UfuncInfo> list_ufuncs() {
 
 std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
                                 std::span<const NDArray> out, std::optional<DType> dtype) {
+  return call_ufunc(name, inputs, out, dtype, Casting::SameKind);
+}
+
+std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
+                                std::span<const NDArray> out, std::optional<DType> dtype,
+                                Casting casting) {
   const ops::Ufunc& u = lookup(name);
   if (int(inputs.size()) != u.nin)
     throw TypeError(u.name + "() takes " + std::to_string(u.nin) + " positional argument" +
@@ -184,12 +263,12 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
       fill(r, Scalar::py_bool(*same));
       return {r};
     }
-  const ops::UfuncLoop& loop = resolve_loop(u, dtype ? *dtype : common_dtype(inputs));
+  const ops::UfuncLoop& loop = u.mixed_inputs
+                                   ? resolve_mixed(u, inputs, dtype)
+                                   : resolve_loop(u, dtype ? *dtype : common_dtype(inputs));
   if (u.refuses_negative_integer_exponent) check_exponent(u, loop, inputs[1]);
-  for (size_t k = 0; k < out.size(); ++k)
-    if (!can_cast(loop.out[k], out[k].dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(loop.out[k]) +
-                      " to " + dtype_repr(out[k].dtype()) + " with casting rule 'same_kind'");
+  check_casts(u, loop, inputs, out, casting, dtype.has_value());
+  if (casting == Casting::Unsafe) return call_unsafe(u, loop, inputs, out);
 
   const auto& def = loop_definition(u, loop);
   bool any_array = false;
@@ -205,6 +284,51 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
   }
   for (const auto& o : out) args.push_back(o);
   return kernel::run_elementwise(def, args);
+}
+
+namespace {
+const char* casting_name(Casting c) {
+  static constexpr const char* kNames[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+  return kNames[int(c)];
+}
+}  // namespace
+
+UFuncCastingError::UFuncCastingError(const std::string& ufunc, Casting casting, DType from,
+                                     DType to, int input, bool unary)
+    : TypeError("Cannot cast ufunc '" + ufunc + "' " +
+                (input < 0 ? std::string("output ")
+                           : "input " + (unary ? std::string() : std::to_string(input) + " ")) +
+                "from dtype('" + dtype_name(from) + "') to dtype('" + dtype_name(to) +
+                "') with casting rule '" + casting_name(casting) + "'"),
+      ufunc(ufunc),
+      casting(casting),
+      from(from),
+      to(to),
+      input(input) {}
+
+std::vector<std::string> ufunc_types(const std::string& name) {
+  std::vector<std::string> types;
+  for (const auto& l : lookup(name).loops) {
+    if (!l.params.empty()) continue;  // a resolver's step (int / int as float64), not a loop
+    std::string t;
+    for (DType d : l.in) t += dtype_char(d);
+    t += "->";
+    for (DType d : l.out) t += dtype_char(d);
+    types.push_back(std::move(t));
+  }
+  return types;
+}
+
+std::optional<Scalar> ufunc_identity(const std::string& name) {
+  const std::string& n = lookup(name).name;
+  if (n == "add" || n == "bitwise_or" || n == "bitwise_xor" || n == "gcd" || n == "hypot")
+    return Scalar::py_int(0);
+  if (n == "multiply") return Scalar::py_int(1);
+  if (n == "bitwise_and") return Scalar::py_int(-1);
+  if (n == "logical_and") return Scalar::py_bool(true);
+  if (n == "logical_or" || n == "logical_xor") return Scalar::py_bool(false);
+  if (n == "logaddexp" || n == "logaddexp2") return Scalar::py_float(-HUGE_VAL);
+  return std::nullopt;
 }
 
 }  // namespace ndgpu

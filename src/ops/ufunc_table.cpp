@@ -1,7 +1,9 @@
 #include "ops/ufunc_table.hpp"
 
 #include <array>
+#include <initializer_list>
 #include <string_view>
+#include <utility>
 
 namespace ndgpu::ops {
 namespace {
@@ -36,11 +38,26 @@ void add_loops(Ufunc& u, const char* types, const std::string& body, char out_ty
   }
 }
 
-Ufunc make(const std::string& name, int nin) {
+Ufunc make(const std::string& name, int nin, int nout = 1) {
   Ufunc u;
   u.name = name;
   u.nin = nin;
+  u.nout = nout;
   return u;
+}
+
+// Loops of NumPy signatures whose operands differ in dtype ("fi->f", "e->ei"), one body.
+void add_signatures(Ufunc& u, std::initializer_list<std::string_view> sigs,
+                    const std::string& body) {
+  for (std::string_view s : sigs) {
+    UfuncLoop l;
+    const size_t arrow = s.find("->");
+    for (char c : s.substr(0, arrow)) l.in.push_back(code(c));
+    for (char c : s.substr(arrow + 2)) l.out.push_back(code(c));
+    u.mixed_inputs = u.mixed_inputs || l.in.front() != l.in.back();
+    l.body = body;
+    u.loops.push_back(std::move(l));
+  }
 }
 
 // `out0 = ndgpu::ufn::<fn>(in0[, in1])` (device/ndgpu/ufunc_math.cuh) over `types`.
@@ -74,13 +91,14 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
     add_fn(t, f, 1, kInexact);
   for (const char* f : {"cbrt", "fabs"}) add_fn(t, f, 1, kReal);
   for (const char* f : {"arctan2", "hypot", "copysign"}) add_fn(t, f, 2, kReal);
-  {
-    Ufunc u = make("deg2rad", 1);
-    add_loops(u, kReal, "out0 = in0 * (decltype(in0))(0.017453292519943295769)");
+  // NumPy's radians and degrees are ufuncs of their own names, with the same loops.
+  constexpr const char* kToRadians = "out0 = in0 * (decltype(in0))(0.017453292519943295769)";
+  constexpr const char* kToDegrees = "out0 = in0 * (decltype(in0))(57.295779513082320877)";
+  for (auto [name, body] : {std::pair{"deg2rad", kToRadians}, std::pair{"radians", kToRadians},
+                            std::pair{"rad2deg", kToDegrees}, std::pair{"degrees", kToDegrees}}) {
+    Ufunc u = make(name, 1);
+    add_loops(u, kReal, body);
     t.push_back(std::move(u));
-    Ufunc v = make("rad2deg", 1);
-    add_loops(v, kReal, "out0 = in0 * (decltype(in0))(57.295779513082320877)");
-    t.push_back(std::move(v));
   }
   {
     Ufunc u = make("isnan", 1);
@@ -133,6 +151,36 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
     add_loops(c, "FD", "out0 = ndgpu::conj(in0)");
     t.push_back(std::move(c));
   }
+}
+
+// The third wave: two outputs (divmod, frexp, modf), mixed inputs (ldexp), number theory,
+// and the nan-aware and bit-level float functions (device/ndgpu/ufunc_more.cuh).
+void add_more_ufuncs(std::vector<Ufunc>& t) {
+  {
+    Ufunc u = make("divmod", 2, 2);
+    add_loops(
+        u, "bBhHiIlLefd",
+        "out0 = ndgpu::ufn::divmod_quotient(in0, in1); out1 = ndgpu::ufn::remainder(in0, in1)");
+    t.push_back(std::move(u));
+    Ufunc f = make("frexp", 1, 2);
+    add_signatures(f, {"e->ei", "f->fi", "d->di"}, "out0 = ndgpu::ufn::frexp(in0, out1)");
+    t.push_back(std::move(f));
+    Ufunc m = make("modf", 1, 2);
+    add_loops(m, "efd", "out0 = ndgpu::ufn::modf(in0, out1)");
+    t.push_back(std::move(m));
+    Ufunc l = make("ldexp", 2);
+    add_signatures(l, {"ei->e", "fi->f", "el->e", "fl->f", "di->d", "dl->d"},
+                   "out0 = ndgpu::ufn::ldexp(in0, in1)");
+    t.push_back(std::move(l));
+  }
+  for (const char* f : {"gcd", "lcm"}) add_fn(t, f, 2, kInts);
+  for (const char* f : {"heaviside", "logaddexp", "logaddexp2", "nextafter"})
+    add_fn(t, f, 2, "efd");
+  add_fn(t, "float_power", 2, "dD", "power");
+  for (const char* f : {"fmax", "fmin"}) add_fn(t, f, 2, kAll);
+  add_fn(t, "signbit", 1, "efd", "", '?');
+  add_fn(t, "spacing", 1, "efd");
+  add_fn(t, "bitwise_count", 1, kInts, "", 'B');
 }
 
 std::vector<Ufunc> build() {
@@ -221,6 +269,7 @@ std::vector<Ufunc> build() {
     t.push_back(std::move(u));
   }
   add_math_ufuncs(t);
+  add_more_ufuncs(t);
   return t;
 }
 

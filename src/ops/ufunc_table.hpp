@@ -34,6 +34,8 @@ struct Ufunc {
   std::string unsupported_bool;  // NumPy's message for bool inputs, where it has one
   // power: an integer loop raises NumPy's ValueError for a negative exponent.
   bool refuses_negative_integer_exponent = false;
+  // Loops whose inputs differ in dtype (ldexp): chosen per operand, not by a common dtype.
+  bool mixed_inputs = false;
   // The loop chosen for each common input dtype, filled on first use.
   mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
   Ufunc() = default;
@@ -43,7 +45,8 @@ struct Ufunc {
         nout(o.nout),
         loops(std::move(o.loops)),
         unsupported_bool(std::move(o.unsupported_bool)),
-        refuses_negative_integer_exponent(o.refuses_negative_integer_exponent) {}
+        refuses_negative_integer_exponent(o.refuses_negative_integer_exponent),
+        mixed_inputs(o.mixed_inputs) {}
 };
 
 const std::vector<Ufunc>& ufunc_table();

@@ -1,0 +1,35 @@
+// Ufuncs beyond a plain call (ops.hpp): the casting rule, NumPy's loop list and identity,
+// and the casting error NumPy raises.
+#pragma once
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
+
+namespace ndgpu {
+
+// An operand that the casting rule does not allow: NumPy's _UFuncInputCastingError
+// (input >= 0) or _UFuncOutputCastingError (input < 0), both UFuncTypeErrors.
+struct UFuncCastingError : TypeError {
+  UFuncCastingError(const std::string& ufunc, Casting casting, DType from, DType to, int input,
+                    bool unary);
+  std::string ufunc;
+  Casting casting;
+  DType from, to;
+  int input;
+};
+
+// call_ufunc with a casting rule for inputs and outputs (the default is 'same_kind').
+std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
+                                std::span<const NDArray> out, std::optional<DType> dtype,
+                                Casting casting);
+
+// ufunc.types: the loops as NumPy writes them ("ff->f"), in resolution order.
+std::vector<std::string> ufunc_types(const std::string& name);
+// ufunc.identity: the value a reduction over nothing gives, if the ufunc has one.
+std::optional<Scalar> ufunc_identity(const std::string& name);
+
+}  // namespace ndgpu
