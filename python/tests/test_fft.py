@@ -205,3 +205,14 @@ def test_plan_cache():
             cache.set_size(-1)
     finally:
         cache.set_size(old)
+
+
+@pytest.mark.parametrize("n", [1 << 17, 3 * 5 * 7 * 11 * 13 * 16])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_long_lengths(n, dtype):
+    """Lengths from 2^16 on take the four-step path on the CPU backend."""
+    x = data(n, dtype)
+    check(cp.fft.fft(cp.asarray(x)), np.fft.fft(x))
+    check(cp.fft.ifft(cp.asarray(x)), np.fft.ifft(x))
+    r = x.real.copy()
+    check(cp.fft.rfft(cp.asarray(r)), np.fft.rfft(r))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,8 +43,35 @@ void for_chunks(int64_t count, int64_t cost_per_item, const F& fn) {
 
 // KissFFT's butterfly for a prime factor p costs O(n p): past this, Bluestein is cheaper.
 constexpr int64_t kLargestDirectFactor = 61;
-// From this length one transform is split to run over the pool.
+// From this length a transform takes the four-step path (cache-sized pieces, over the pool).
 constexpr int64_t kSplitFrom = int64_t(1) << 16;
+
+// A KissFFT plan that several threads call at once. KissFFT's generic butterfly (prime
+// factors above 5) writes scratch inside the object, so those plans lend each call a copy.
+template <class T>
+class Kiss {
+ public:
+  using cpx = std::complex<T>;
+  Kiss(size_t n, bool inverse) : plan_(n, inverse), copies_(largest_prime_factor(int64_t(n)) > 5) {}
+  void transform(const cpx* in, cpx* out) const {
+    if (!copies_) return plan_.transform(in, out);
+    std::unique_ptr<kissfft<T>> k;
+    {
+      std::lock_guard lk(mu_);
+      if (!spare_.empty()) k = std::move(spare_.back()), spare_.pop_back();
+    }
+    if (!k) k = std::make_unique<kissfft<T>>(plan_);
+    k->transform(in, out);
+    std::lock_guard lk(mu_);
+    spare_.push_back(std::move(k));
+  }
+
+ private:
+  kissfft<T> plan_;
+  bool copies_;
+  mutable std::mutex mu_;
+  mutable std::vector<std::unique_ptr<kissfft<T>>> spare_;
+};
 
 // One direction's transforms of one length: KissFFT itself, or Bluestein's chirp-z
 // convolution over two power-of-two KissFFTs for lengths with a large prime factor.
@@ -54,14 +82,14 @@ class Line {
   Line(int64_t n, bool inverse) : n_(n) {
     if (n <= 1) return;
     if (largest_prime_factor(n) <= kLargestDirectFactor) {
-      direct_ = std::make_unique<kissfft<T>>(size_t(n), inverse);
+      direct_ = std::make_unique<Kiss<T>>(size_t(n), inverse);
       if (n >= kSplitFrom) make_split(inverse);
       return;
     }
     m_ = 1;
     while (m_ < 2 * n - 1) m_ *= 2;
-    forward_ = std::make_unique<kissfft<T>>(size_t(m_), false);
-    backward_ = std::make_unique<kissfft<T>>(size_t(m_), true);
+    forward_ = std::make_unique<Kiss<T>>(size_t(m_), false);
+    backward_ = std::make_unique<Kiss<T>>(size_t(m_), true);
     // w[j] = exp(-+i pi j^2 / n), j^2 reduced mod 2n so the angle stays exact in double.
     chirp_.resize(static_cast<size_t>(n));
     const double pi = std::acos(-1.0), sign = inverse ? 1.0 : -1.0;
@@ -79,41 +107,41 @@ class Line {
     kernel_.resize(static_cast<size_t>(m_));
     for (int64_t k = 0; k < m_; ++k) kernel_[size_t(k)] = scratch[size_t(k)] / T(m_);
   }
-  // Whether run_parallel spreads one transform over the pool.
-  bool splits() const { return n1_ > 0; }
-
-  // out = DFT(in) for one long line, as n2 transforms of n1 points and n1 of n2 between
-  // blocked transposes (the six-step method): short transforms stay in cache, and every
-  // pass runs over the pool.
+  // out = DFT(in) for one long line, as n2 transforms of n1 points, a twiddle, and n1 of n2
+  // (the four-step method): short transforms stay in cache, tiles of kTile columns are
+  // gathered and scattered whole, and both passes run over the pool.
   void run_parallel(const cpx* in, cpx* out) const {
+    constexpr int64_t kTile = 16;
     const int64_t n1 = n1_, n2 = n_ / n1_;
-    std::vector<cpx> a(static_cast<size_t>(n_)), b(static_cast<size_t>(n_));
-    transpose(in, a.data(), n1, n2);  // a[j2][j1] = x[j1 n2 + j2]
-    for_chunks(n2, n1, [&](int64_t first, int64_t last) {
-      for (int64_t j2 = first; j2 < last; ++j2) {
-        cpx* row = b.data() + j2 * n1;
-        first_->transform(a.data() + j2 * n1, row);
-        for (int64_t k1 = 1; k1 < n1; ++k1) row[k1] *= twiddle_[size_t(j2 * k1)];
+    // Uninitialised: every element is written before it is read.
+    std::unique_ptr<void, void (*)(void*)> mid(std::malloc(sizeof(cpx) * size_t(n_)), std::free);
+    cpx* b = static_cast<cpx*>(mid.get());
+    // b[j2][k1] = w^(j2 k1) * DFT_n1 over j1 of x[j1 n2 + j2].
+    for_chunks((n2 + kTile - 1) / kTile, kTile * n1, [&](int64_t first, int64_t last) {
+      std::vector<cpx> tile(static_cast<size_t>(kTile * n1));
+      for (int64_t j0 = first * kTile; j0 < std::min(n2, last * kTile); j0 += kTile) {
+        const int64_t w = std::min(kTile, n2 - j0);
+        for (int64_t j1 = 0; j1 < n1; ++j1)
+          for (int64_t c = 0; c < w; ++c) tile[size_t(c * n1 + j1)] = in[j1 * n2 + j0 + c];
+        for (int64_t c = 0; c < w; ++c) {
+          cpx* row = b + (j0 + c) * n1;
+          first_->transform(tile.data() + c * n1, row);
+          for (int64_t k1 = 1; k1 < n1; ++k1) row[k1] *= twiddle_[size_t((j0 + c) * k1)];
+        }
       }
     });
-    transpose(b.data(), a.data(), n2, n1);  // a[k1][j2]
-    for_chunks(n1, n2, [&](int64_t first, int64_t last) {
-      for (int64_t k1 = first; k1 < last; ++k1)
-        second_->transform(a.data() + k1 * n2, b.data() + k1 * n2);
-    });
-    transpose(b.data(), out, n1, n2);  // X[k1 + n1 k2] = b[k1][k2]
-  }
-
-  // dst (cols x rows) = src (rows x cols) transposed, in cache-sized tiles over the pool.
-  static void transpose(const cpx* src, cpx* dst, int64_t rows, int64_t cols) {
-    constexpr int64_t kTile = 32;
-    const int64_t tiles = (rows + kTile - 1) / kTile;
-    for_chunks(tiles, kTile * cols, [&](int64_t first, int64_t last) {
-      for (int64_t r0 = first * kTile; r0 < std::min(rows, last * kTile); r0 += kTile)
-        for (int64_t c0 = 0; c0 < cols; c0 += kTile)
-          for (int64_t r = r0; r < std::min(rows, r0 + kTile); ++r)
-            for (int64_t c = c0; c < std::min(cols, c0 + kTile); ++c)
-              dst[c * rows + r] = src[r * cols + c];
+    // X[k1 + n1 k2] = DFT_n2 over j2 of b[j2][k1].
+    for_chunks((n1 + kTile - 1) / kTile, kTile * n2, [&](int64_t first, int64_t last) {
+      std::vector<cpx> tile(static_cast<size_t>(kTile * n2)), result(tile.size());
+      for (int64_t k0 = first * kTile; k0 < std::min(n1, last * kTile); k0 += kTile) {
+        const int64_t w = std::min(kTile, n1 - k0);
+        for (int64_t j2 = 0; j2 < n2; ++j2)
+          for (int64_t c = 0; c < w; ++c) tile[size_t(c * n2 + j2)] = b[j2 * n1 + k0 + c];
+        for (int64_t c = 0; c < w; ++c)
+          second_->transform(tile.data() + c * n2, result.data() + c * n2);
+        for (int64_t k2 = 0; k2 < n2; ++k2)
+          for (int64_t c = 0; c < w; ++c) out[k0 + c + n1 * k2] = result[size_t(c * n2 + k2)];
+      }
     });
   }
 
@@ -127,6 +155,7 @@ class Line {
       if (n_ == 1) out[0] = in[0];
       return;
     }
+    if (n1_) return run_parallel(in, out);
     if (direct_) return direct_->transform(in, out);
     work.resize(static_cast<size_t>(2 * m_));
     cpx* a = work.data();
@@ -147,8 +176,8 @@ class Line {
       if (n_ % d == 0) n1 = d;
     if (n1 < 16) return;
     n1_ = n1;
-    first_ = std::make_unique<kissfft<T>>(size_t(n1), inverse);
-    second_ = std::make_unique<kissfft<T>>(size_t(n_ / n1), inverse);
+    first_ = std::make_unique<Kiss<T>>(size_t(n1), inverse);
+    second_ = std::make_unique<Kiss<T>>(size_t(n_ / n1), inverse);
     twiddle_.resize(static_cast<size_t>(n_));
     const double step = (inverse ? 2.0 : -2.0) * std::acos(-1.0) / double(n_);
     for (int64_t m = 0; m < n_; ++m)
@@ -156,7 +185,7 @@ class Line {
   }
 
   int64_t n_, m_ = 0, n1_ = 0;
-  std::unique_ptr<kissfft<T>> direct_, forward_, backward_, first_, second_;
+  std::unique_ptr<Kiss<T>> direct_, forward_, backward_, first_, second_;
   std::vector<cpx> chirp_, kernel_, twiddle_;
 };
 
@@ -189,18 +218,15 @@ template <class T>
 void c2c_axis(const Line<T>& line, const std::complex<T>* src, std::complex<T>* dst, int64_t count,
               int64_t len, int64_t stride) {
   using cpx = std::complex<T>;
-  if (line.splits() && stride == 1 && src != dst && count < pool_size()) {
-    for (int64_t l = 0; l < count; ++l) line.run_parallel(src + l * len, dst + l * len);
-    return;
-  }
   for_chunks(count, len, [&](int64_t first, int64_t last) {
-    std::vector<cpx> gathered(static_cast<size_t>(len)), result(static_cast<size_t>(len)), work;
+    std::vector<cpx> gathered, result, work;  // sized on first use: rows need none
     for (int64_t l = first; l < last; ++l) {
       const int64_t base = (l / stride) * len * stride + l % stride;
       if (stride == 1 && src != dst) {
         line.run(src + base, dst + base, work);
         continue;
       }
+      gathered.resize(static_cast<size_t>(len)), result.resize(static_cast<size_t>(len));
       for (int64_t j = 0; j < len; ++j) gathered[size_t(j)] = src[base + j * stride];
       line.run(gathered.data(), result.data(), work);
       for (int64_t j = 0; j < len; ++j) dst[base + j * stride] = result[size_t(j)];
