@@ -128,6 +128,35 @@ struct SolverCall {
   StreamHandle stream = 0;
 };
 
+// A batched FFT over C-contiguous data: `batch` transforms of rank 1-3 over the trailing
+// dimensions `n` (the real side's lengths for R2C and C2R, whose complex side keeps
+// n[rank-1]/2+1 along the last axis). Unscaled, in single or double precision. A C2R input
+// is scratch: cuFFT may overwrite it.
+enum class FftKind : uint8_t { C2C, R2C, C2R };
+struct FftCall {
+  FftKind kind = FftKind::C2C;
+  bool double_precision = false;
+  bool inverse = false;  // C2C only: R2C is forward, C2R inverse
+  int rank = 1;
+  int64_t n[3] = {1, 1, 1};
+  int64_t batch = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+  StreamHandle stream = 0;
+};
+
+// A device's FFT plan cache (CuPy's cupy.fft.config.PlanCache): plans kept, least recently
+// used dropped first; a max_size of 0 disables it, a max_memsize of -1 means no limit.
+struct FftPlanCacheInfo {
+  int64_t size = 0, max_size = 16;
+  int64_t memsize = 0, max_memsize = -1;
+  std::vector<std::string> plans;  // one line per plan, most recently used first
+};
+struct FftPlanCacheChange {
+  int64_t max_size = -2, max_memsize = -2;  // -2: unchanged
+  bool clear = false;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -208,6 +237,11 @@ class Backend {
   // Runs `call` (cuSOLVER on CUDA, LAPACK on the CPU) and returns LAPACK's info: 0 on
   // success, k > 0 when the k-th pivot or minor fails (singular, not positive definite).
   virtual int solver(int device, const SolverCall& call) = 0;
+
+  // Runs `call` (cuFFT on CUDA, KissFFT on the CPU) with a plan from the device's cache.
+  virtual void fft(int device, const FftCall& call) = 0;
+  // Applies `change` to the device's plan cache and describes it.
+  virtual FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) = 0;
 
   // Occupancy-based grid sizing: how many blocks of `block_threads` fill the device once.
   virtual unsigned resident_blocks(int device, void* function, unsigned block_threads) = 0;

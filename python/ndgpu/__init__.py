@@ -61,6 +61,7 @@ from ndgpu._reductions import (  # noqa: F401,A004
 from ndgpu._core import dot, inner, kron, matmul, outer, tensordot, trace, vdot  # noqa: F401
 from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
+from ndgpu import fft  # noqa: F401
 from ndgpu._fusion import fuse  # noqa: F401
 from ndgpu._fusion import _Var as _FusionValue
 from ndgpu import _numpy_protocols

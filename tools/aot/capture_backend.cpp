@@ -96,6 +96,8 @@ class CaptureBackend : public Backend {
   void gemm(int, const GemmCall&) override {
     throw BackendError("the capture backend runs no BLAS");
   }
+  void fft(int, const FftCall&) override { throw BackendError("the capture backend runs no FFT"); }
+  FftPlanCacheInfo fft_plan_cache(int, const FftPlanCacheChange&) override { return {}; }
   unsigned resident_blocks(int, void*, unsigned block_threads) override {
     return 132 * std::max(1u, 2048u / std::max(block_threads, 1u));
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "backend/cpu/cpu_blas.hpp"
+#include "backend/cpu/cpu_fft.hpp"
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
@@ -225,6 +226,10 @@ class CpuBackend : public Backend {
   unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
   void gemm(int, const GemmCall& call) override { cpu_gemm(call); }
   int solver(int, const SolverCall& call) override { return cpu_solver(call); }
+  void fft(int device, const FftCall& call) override { cpu_fft(device, call); }
+  FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) override {
+    return cpu_fft_plan_cache(device, change);
+  }
 
   // Work is finished when launch returns, so an event is the time it was recorded.
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }

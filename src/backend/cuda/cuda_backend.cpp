@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "backend/cuda/cublas.hpp"
+#include "backend/cuda/cufft.hpp"
 #include "backend/cuda/cusolver.hpp"
 #include "backend/cuda/driver.hpp"
 #include "backend/cuda/host_array_pool.hpp"
@@ -376,6 +377,14 @@ void CudaBackend::gemm(int device, const GemmCall& call) {
 
 int CudaBackend::solver(int device, const SolverCall& call) {
   return cusolver_run(*this, device, call);
+}
+
+void CudaBackend::fft(int device, const FftCall& call) {
+  cufft_run(*this, device, call);
+}
+
+FftPlanCacheInfo CudaBackend::fft_plan_cache(int device, const FftPlanCacheChange& change) {
+  return cufft_plan_cache(device, change);
 }
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {

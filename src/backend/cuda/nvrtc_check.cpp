@@ -77,6 +77,10 @@ class NvrtcCheckBackend : public Backend {
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
   void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
   int solver(int d, const SolverCall& call) override { return in_->solver(d, call); }
+  void fft(int d, const FftCall& call) override { in_->fft(d, call); }
+  FftPlanCacheInfo fft_plan_cache(int d, const FftPlanCacheChange& c) override {
+    return in_->fft_plan_cache(d, c);
+  }
   DeviceProperties properties(int d) override { return in_->properties(d); }
   void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
     in_->mem_get_info(d, free_bytes, total_bytes);
