@@ -194,6 +194,8 @@ NDArray transform(const NDArray& a, const std::vector<Step>& steps, FftKind kind
     const NDArray into[1] = {x};
     call_ufunc("multiply", args, into);
   }
+  // NumPy's C2R output dtype is result_type(input, 1.0): float16 stays float16.
+  if (kind == FftKind::C2R && a.dtype() == DType::Float16) x = x.astype(DType::Float16);
   return deliver(std::move(x), out, name);
 }
 
