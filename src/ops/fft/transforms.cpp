@@ -78,6 +78,21 @@ struct Step {
   int64_t n;  // the transform's length (the real side's for R2C and C2R)
 };
 
+// NumPy's irfft ignores the imaginary parts of the zero (and, n even, the Nyquist) terms;
+// cuFFT's C2R does not always, so they are zeroed in the C2R input, a copy of its own.
+void drop_imaginary_edges(NDArray& in, int64_t n) {
+  const int64_t real_size = in.itemsize() / 2;
+  const DType real = in.dtype() == DType::Complex64 ? DType::Float32 : DType::Float64;
+  for (int64_t k : {int64_t(0), n % 2 == 0 ? n / 2 : int64_t(-1)}) {
+    if (k < 0) continue;
+    const std::vector<IndexItem> index{EllipsisIndex{}, k};
+    const NDArray term = in.index(index);
+    NDArray imag(term.storage(), term.offset() + real_size, term.shape(), term.strides(), real,
+                 std::make_shared<const NDArray>(in));
+    fill(imag, Scalar::py_int(0));
+  }
+}
+
 // One backend call over the steps' axes; an R2C or C2R axis comes last in `steps`.
 NDArray run_group(const NDArray& a, const std::vector<Step>& steps, FftKind kind, bool inverse) {
   const int nd = a.ndim(), rank = int(steps.size());
@@ -88,6 +103,7 @@ NDArray run_group(const NDArray& a, const std::vector<Step>& steps, FftKind kind
   // cuFFT may overwrite a C2R input: it gets a copy of its own.
   NDArray in =
       kind == FftKind::C2R ? moved.astype(work, true, Order::C) : ascontiguousarray(moved, work);
+  if (kind == FftKind::C2R) drop_imaginary_edges(in, steps.back().n);
   Shape shape = moved.shape();
   const int64_t last = steps.back().n;
   if (kind == FftKind::R2C) shape.back() = last / 2 + 1;
@@ -151,15 +167,9 @@ NDArray transform(const NDArray& a, const std::vector<Step>& steps, FftKind kind
   }
   NDArray x = a;
   size_t i = 0, end = steps.size();
-  // The C2R group: the last step and up to two distinct steps before it, run last.
-  size_t c2r_begin = end;
-  if (kind == FftKind::C2R) {
-    c2r_begin = end - 1;
-    while (c2r_begin > 0 && end - c2r_begin < 3 &&
-           std::none_of(steps.begin() + long(c2r_begin), steps.end(),
-                        [&](const Step& s) { return s.axis == steps[c2r_begin - 1].axis; }))
-      --c2r_begin;
-  }
+  // The C2R step runs alone, last: cuFFT's multi-dimensional C2R assumes Hermitian symmetry
+  // along every axis, NumPy only along the last, so the other axes are C2C first.
+  const size_t c2r_begin = kind == FftKind::C2R ? end - 1 : end;
   bool first = true;
   while (i < end) {
     std::vector<Step> group;
@@ -194,6 +204,8 @@ NDArray transform(const NDArray& a, const std::vector<Step>& steps, FftKind kind
     const NDArray into[1] = {x};
     call_ufunc("multiply", args, into);
   }
+  // NumPy's C2R output dtype is result_type(input, 1.0): float16 stays float16.
+  if (kind == FftKind::C2R && a.dtype() == DType::Float16) x = x.astype(DType::Float16);
   return deliver(std::move(x), out, name);
 }
 
