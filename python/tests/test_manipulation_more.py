@@ -105,6 +105,10 @@ def test_transpose_copy_tiles(dtype):
     assert_same(x[::-1].T.copy(), n[::-1].T.copy())
     b = sample((3, 40, 33), dtype)
     assert_same(cp.array(b).mT.copy(), b.mT.copy())
+    s, y = sample((40, 40), dtype), cp.array(sample((40, 40), dtype))
+    y[...] = y.T  # in place: the source overlaps the destination
+    s[...] = s.T
+    assert_same(y, s)
 
 
 def test_shape_assignment():

@@ -64,6 +64,9 @@ bool transpose_copy(NDArray& dst, const NDArray& src) {
   int nd = dst.ndim();
   int64_t item = dst.itemsize();
   if (src.dtype() != dst.dtype() || src.shape() != dst.shape() || !dst.c_contiguous()) return false;
+  // Blocks would read what others write: overlapping copies take the engine's path, which
+  // copies the source first.
+  if (src.storage() == dst.storage()) return false;
   if ((nd != 2 && nd != 3) || src.strides()[nd - 2] != item || src.strides()[nd - 1] == item)
     return false;
   if (item != 1 && item != 2 && item != 4 && item != 8 && item != 16) return false;
