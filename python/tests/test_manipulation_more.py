@@ -95,6 +95,22 @@ def test_empty_and_0d():
     assert cp.unstack(cp.array(e)) == ()
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.float16, np.float32, np.float64, np.complex128])
+def test_transpose_copy_tiles(dtype):
+    # Big enough for the tiled transpose copy (src/ops/transpose_copy.cpp), with edges that
+    # are not whole tiles, a negative stride and a batch of matrices.
+    n = sample((70, 45), dtype)
+    x = cp.array(n)
+    assert_same(cp.ascontiguousarray(x.T), np.ascontiguousarray(n.T))
+    assert_same(x[::-1].T.copy(), n[::-1].T.copy())
+    b = sample((3, 40, 33), dtype)
+    assert_same(cp.array(b).mT.copy(), b.mT.copy())
+    s, y = sample((40, 40), dtype), cp.array(sample((40, 40), dtype))
+    y[...] = y.T  # in place: the source overlaps the destination
+    s[...] = s.T
+    assert_same(y, s)
+
+
 def test_shape_assignment():
     x = cp.arange(12)
     v = x[::1]

@@ -4,6 +4,7 @@
 #include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "ops/transpose_copy.hpp"
 
 namespace ndgpu {
 namespace {
@@ -54,6 +55,7 @@ void copy_into(NDArray& dst, const NDArray& src_in) {
                    size_t(dst.nbytes()), current_stream(dst.device()));
     return;
   }
+  if (transpose_copy(dst, src)) return;
   DeviceGuard g(dst.device());
   std::vector<Operand> args{src, dst};
   kernel::run_elementwise(copy_def(), args);
