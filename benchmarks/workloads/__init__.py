@@ -1,16 +1,17 @@
 """Every workload of ../shared/BENCHMARKS.md, in its table's order."""
 from benchmarks.workloads import (bandwidth, fresh, indexing, kernels, linalg, overhead, random,
-                                  transfer)
+                                  sorting, transfer)
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm", "gather",
             "bool_mask", "concatenate", "squared_diff", "l2norm", "raw_add", "compile_ewk",
             "compile_ewk_nvrtc", "compile_rk", "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
             "matmul_f32", "matmul_f16", "matmul_batched", "solve_f64", "random_normal",
-            "random_normal_rng", "random_uniform", "random_uniform_rng", "h2d", "d2h", "import"]
+            "random_normal_rng", "random_uniform", "random_uniform_rng", "sort_f32", "argsort_f32",
+            "cumsum_f32", "sort_cpu", "h2d", "d2h", "import"]
 
 _ALL = {w.name: w
-        for m in (bandwidth, indexing, kernels, fresh, overhead, random, transfer, linalg)
+        for m in (bandwidth, indexing, kernels, fresh, overhead, random, transfer, linalg, sorting)
         for w in m.WORKLOADS}
 assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
 WORKLOADS = [_ALL[n] for n in _ORDERED]

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "backend/cpu/cpu_blas.hpp"
+#include "backend/cpu/cpu_sort.hpp"
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
@@ -212,6 +213,7 @@ class CpuBackend : public Backend {
   unsigned resident_blocks(int, void*, unsigned) override { return unsigned(pool_size()); }
   void gemm(int, const GemmCall& call) override { cpu_gemm(call); }
   int solver(int, const SolverCall& call) override { return cpu_solver(call); }
+  void sort(int, const SortCall& call) override { cpu_sort(call); }
 
   // Work is finished when launch returns, so an event is the time it was recorded.
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }

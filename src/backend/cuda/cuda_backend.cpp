@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "backend/cuda/cub_library.hpp"
 #include "backend/cuda/cublas.hpp"
 #include "backend/cuda/cusolver.hpp"
 #include "backend/cuda/driver.hpp"
@@ -376,6 +377,10 @@ void CudaBackend::gemm(int device, const GemmCall& call) {
 
 int CudaBackend::solver(int device, const SolverCall& call) {
   return cusolver_run(*this, device, call);
+}
+
+void CudaBackend::sort(int device, const SortCall& call) {
+  cub_sort(*this, device, call);
 }
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {

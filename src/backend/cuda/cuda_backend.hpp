@@ -60,6 +60,7 @@ class CudaBackend : public Backend {
   unsigned resident_blocks(int device, void* function, unsigned block_threads) override;
   void gemm(int device, const GemmCall& call) override;
   int solver(int device, const SolverCall& call) override;
+  void sort(int device, const SortCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
   MemoryPool& memory_pool(int device);

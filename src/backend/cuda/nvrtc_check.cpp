@@ -77,6 +77,7 @@ class NvrtcCheckBackend : public Backend {
   size_t pool_limit(int d) override { return in_->pool_limit(d); }
   void gemm(int d, const GemmCall& call) override { in_->gemm(d, call); }
   int solver(int d, const SolverCall& call) override { return in_->solver(d, call); }
+  void sort(int d, const SortCall& call) override { in_->sort(d, call); }
   DeviceProperties properties(int d) override { return in_->properties(d); }
   void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
     in_->mem_get_info(d, free_bytes, total_bytes);

@@ -1,0 +1,72 @@
+// Sorting (src/ops/sorting/): sort and argsort over dtypes and axes, NaNs last, stability,
+// and the CPU backend's radix sort on one long row and many rows.
+#include "ndgpu/sorting.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "array_helpers.hpp"
+#include "ndgpu/backend.hpp"
+#include "ndgpu/errors.hpp"
+
+using namespace ndgpu;
+using test::device_array;
+using test::host;
+
+TEST(Sorting, FloatsNanLastAndArgsortStable) {
+  const double nan = std::nan("");
+  NDArray a =
+      device_array(std::vector<double>{3, nan, -0.0, 0.0, -1, nan, 0.0}, {7}, DType::Float64);
+  std::vector<double> s = host<double>(sort(a));
+  EXPECT_EQ(std::vector<double>(s.begin(), s.begin() + 5), std::vector<double>({-1, 0, 0, 0, 3}));
+  EXPECT_TRUE(std::isnan(s[5]) && std::isnan(s[6]));
+  // -0.0 and 0.0 are equal: the three zeros keep their order, NaNs too.
+  EXPECT_EQ(host<int64_t>(argsort(a)), std::vector<int64_t>({4, 2, 3, 6, 0, 1, 5}));
+}
+
+TEST(Sorting, SignedIntegersAlongEachAxis) {
+  NDArray a = device_array(std::vector<int16_t>{5, -3, 7, -8, 2, 2}, {2, 3}, DType::Int16);
+  EXPECT_EQ(host<int16_t>(sort(a)), std::vector<int16_t>({-3, 5, 7, -8, 2, 2}));
+  EXPECT_EQ(host<int16_t>(sort(a, {.axis = 0})), std::vector<int16_t>({-8, -3, 2, 5, 2, 7}));
+  EXPECT_EQ(host<int16_t>(sort(a, {.axis = std::nullopt})),
+            std::vector<int16_t>({-8, -3, 2, 2, 5, 7}));
+  EXPECT_EQ(host<int64_t>(argsort(a, {.axis = 0})), std::vector<int64_t>({1, 0, 1, 0, 1, 0}));
+  EXPECT_THROW(sort(a, {.axis = 2}), IndexError);
+  EXPECT_THROW(sort(a, {.kind = std::string("fast")}), ValueError);
+}
+
+TEST(Sorting, CpuRadixSortOneLongRowAndManyRows) {
+  std::mt19937_64 rng(7);
+  const int64_t n = 1 << 18;
+  std::vector<uint32_t> keys(n);
+  for (auto& k : keys) k = uint32_t(rng() % 5000);  // ties: stability shows in the values
+  std::vector<int64_t> values(n), out_values(n);
+  std::iota(values.begin(), values.end(), 0);
+  std::vector<uint32_t> out(n);
+  for (int64_t segments : {int64_t(1), int64_t(1024), int64_t(8192)}) {
+    SortCall call;
+    call.key_bytes = 4;
+    call.n = n;
+    call.segments = segments;
+    call.keys_in = keys.data();
+    call.keys_out = out.data();
+    call.values_in = values.data();
+    call.values_out = out_values.data();
+    backend_for(DeviceType::CPU).sort(0, call);
+    const int64_t len = n / segments;
+    for (int64_t s = 0; s < segments; ++s) {
+      std::vector<int64_t> expect(values.begin() + s * len, values.begin() + (s + 1) * len);
+      std::stable_sort(expect.begin(), expect.end(),
+                       [&](int64_t x, int64_t y) { return keys[size_t(x)] < keys[size_t(y)]; });
+      ASSERT_TRUE(std::equal(expect.begin(), expect.end(), out_values.begin() + s * len))
+          << "segments " << segments << " segment " << s;
+      for (int64_t i = 0; i < len; ++i)
+        ASSERT_EQ(out[size_t(s * len + i)], keys[size_t(expect[size_t(i)])]);
+    }
+  }
+}
