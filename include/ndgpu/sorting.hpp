@@ -26,3 +26,38 @@ void sort_inplace(NDArray& a, const SortOptions& options = {});
 NDArray sort_complex(const NDArray& a);
 
 }  // namespace ndgpu
+
+namespace ndgpu {
+
+// Where `v`'s elements would be inserted into the sorted 1-D `a` (NaN last, as sort orders);
+// side "left" or "right"; `sorter` the indices that sort `a`. int64, of v's shape.
+NDArray searchsorted(const NDArray& a, const NDArray& v, const std::string& side = "left",
+                     const std::optional<NDArray>& sorter = std::nullopt);
+
+// unique over the flattened array: the sorted distinct values, and on request the first
+// index of each, the inverse (of a's shape) and the counts. equal_nan keeps one NaN.
+struct UniqueResult {
+  NDArray values;
+  std::optional<NDArray> index, inverse, counts;
+};
+struct UniqueOptions {
+  bool return_index = false, return_inverse = false, return_counts = false;
+  bool equal_nan = true;
+};
+UniqueResult unique(const NDArray& a, const UniqueOptions& options = {});
+
+// isin(element, test_elements): a bool array of element's shape.
+NDArray isin(const NDArray& element, const NDArray& test_elements, bool assume_unique = false,
+             bool invert = false);
+// The set routines of 1-D results (inputs flattened), as NumPy's.
+struct IntersectResult {
+  NDArray values;
+  std::optional<NDArray> indices1, indices2;
+};
+IntersectResult intersect1d(const NDArray& a, const NDArray& b, bool assume_unique = false,
+                            bool return_indices = false);
+NDArray union1d(const NDArray& a, const NDArray& b);
+NDArray setdiff1d(const NDArray& a, const NDArray& b, bool assume_unique = false);
+NDArray setxor1d(const NDArray& a, const NDArray& b, bool assume_unique = false);
+
+}  // namespace ndgpu

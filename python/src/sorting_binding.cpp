@@ -1,6 +1,7 @@
 // Sorting (include/ndgpu/sorting.hpp): sort, argsort, sort_complex and the ndarray methods.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
@@ -19,6 +20,16 @@ SortOptions sort_options(nb::handle axis, nb::handle kind, nb::handle order, nb:
   return o;
 }
 
+std::optional<NDArray> opt_array(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return as_array(h);
+}
+
+// NumPy's named results of unique_all, unique_counts and unique_inverse.
+nb::object named_tuple(const char* name, const char* fields) {
+  return nb::module_::import_("collections").attr("namedtuple")(name, fields);
+}
+
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
@@ -33,6 +44,76 @@ void bind_sorting(nb::module_& m) {
         nb::arg("order").none() = nb::none(), nb::kw_only(), nb::arg("stable").none() = nb::none());
   }
   m.def(
+      "searchsorted",
+      [](nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
+        return searchsorted(as_array(a), as_array(v), side, opt_array(sorter));
+      },
+      nb::arg("a"), nb::arg("v"), nb::arg("side") = "left", nb::arg("sorter").none() = nb::none());
+  m.def(
+      "unique",
+      [](nb::handle a, bool return_index, bool return_inverse, bool return_counts, nb::handle axis,
+         bool equal_nan) -> nb::object {
+        if (!axis.is_none()) throw NotImplementedError("unique: axis is not supported yet");
+        UniqueResult r =
+            unique(as_array(a), {return_index, return_inverse, return_counts, equal_nan});
+        if (!return_index && !return_inverse && !return_counts) return nb::cast(r.values);
+        nb::list out;
+        out.append(r.values);
+        for (auto& part : {r.index, r.inverse, r.counts})
+          if (part) out.append(*part);
+        return nb::tuple(out);
+      },
+      nb::arg("ar"), nb::arg("return_index") = false, nb::arg("return_inverse") = false,
+      nb::arg("return_counts") = false, nb::arg("axis").none() = nb::none(), nb::kw_only(),
+      nb::arg("equal_nan") = true);
+  // The array API's forms: NaNs are all distinct (equal_nan=False), as NumPy's.
+  static nb::object all_t = named_tuple("UniqueAllResult", "values indices inverse_indices counts");
+  static nb::object counts_t = named_tuple("UniqueCountsResult", "values counts");
+  static nb::object inverse_t = named_tuple("UniqueInverseResult", "values inverse_indices");
+  m.def("unique_values",
+        [](nb::handle x) { return unique(as_array(x), {.equal_nan = false}).values; });
+  m.def("unique_counts", [](nb::handle x) {
+    UniqueResult r = unique(as_array(x), {.return_counts = true, .equal_nan = false});
+    return counts_t(r.values, *r.counts);
+  });
+  m.def("unique_inverse", [](nb::handle x) {
+    UniqueResult r = unique(as_array(x), {.return_inverse = true, .equal_nan = false});
+    return inverse_t(r.values, *r.inverse);
+  });
+  m.def("unique_all", [](nb::handle x) {
+    UniqueResult r = unique(as_array(x), {true, true, true, false});
+    return all_t(r.values, *r.index, *r.inverse, *r.counts);
+  });
+  m.def(
+      "isin",
+      [](nb::handle element, nb::handle test, bool assume_unique, bool invert, nb::handle) {
+        return isin(as_array(element), as_array(test), assume_unique, invert);
+      },
+      nb::arg("element"), nb::arg("test_elements"), nb::arg("assume_unique") = false,
+      nb::arg("invert") = false, nb::kw_only(), nb::arg("kind").none() = nb::none());
+  m.def(
+      "intersect1d",
+      [](nb::handle a, nb::handle b, bool assume_unique, bool return_indices) -> nb::object {
+        IntersectResult r = intersect1d(as_array(a), as_array(b), assume_unique, return_indices);
+        if (!return_indices) return nb::cast(r.values);
+        return nb::make_tuple(r.values, *r.indices1, *r.indices2);
+      },
+      nb::arg("ar1"), nb::arg("ar2"), nb::arg("assume_unique") = false,
+      nb::arg("return_indices") = false);
+  m.def("union1d", [](nb::handle a, nb::handle b) { return union1d(as_array(a), as_array(b)); });
+  m.def(
+      "setdiff1d",
+      [](nb::handle a, nb::handle b, bool assume_unique) {
+        return setdiff1d(as_array(a), as_array(b), assume_unique);
+      },
+      nb::arg("ar1"), nb::arg("ar2"), nb::arg("assume_unique") = false);
+  m.def(
+      "setxor1d",
+      [](nb::handle a, nb::handle b, bool assume_unique) {
+        return setxor1d(as_array(a), as_array(b), assume_unique);
+      },
+      nb::arg("ar1"), nb::arg("ar2"), nb::arg("assume_unique") = false);
+  m.def(
       "sort_complex", [](nb::handle a) { return sort_complex(as_array(a)); }, nb::arg("a"));
   nb::handle cls = nb::type<NDArray>();
   nb::setattr(
@@ -44,6 +125,14 @@ void bind_sorting(nb::module_& m) {
           nb::is_method(), nb::name("sort"), nb::arg("axis").none() = -1,
           nb::arg("kind").none() = nb::none(), nb::arg("order").none() = nb::none(), nb::kw_only(),
           nb::arg("stable").none() = nb::none()));
+  nb::setattr(
+      cls, "searchsorted",
+      nb::cpp_function(
+          [](const NDArray& self, nb::handle v, const std::string& side, nb::handle sorter) {
+            return searchsorted(self, as_array(v), side, opt_array(sorter));
+          },
+          nb::is_method(), nb::name("searchsorted"), nb::arg("v"), nb::arg("side") = "left",
+          nb::arg("sorter").none() = nb::none()));
   nb::setattr(
       cls, "argsort",
       nb::cpp_function(

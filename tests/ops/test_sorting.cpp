@@ -70,3 +70,26 @@ TEST(Sorting, CpuRadixSortOneLongRowAndManyRows) {
     }
   }
 }
+
+TEST(Sorting, SearchsortedPlacesNanLast) {
+  const double nan = std::nan("");
+  NDArray a = device_array(std::vector<double>{-1, 0, 2, 2, nan}, {5}, DType::Float64);
+  NDArray v = device_array(std::vector<double>{2, nan, -0.0, 5}, {2, 2}, DType::Float64);
+  EXPECT_EQ(host<int64_t>(searchsorted(a, v)), std::vector<int64_t>({2, 4, 1, 4}));
+  EXPECT_EQ(host<int64_t>(searchsorted(a, v, "right")), std::vector<int64_t>({4, 5, 2, 4}));
+  EXPECT_EQ(searchsorted(a, v).shape(), Shape({2, 2}));
+  EXPECT_THROW(searchsorted(a, v, "up"), ValueError);
+}
+
+TEST(Sorting, UniqueWithIndexInverseAndCounts) {
+  NDArray a = device_array(std::vector<int32_t>{4, 1, 4, 3, 1, 4}, {2, 3}, DType::Int32);
+  UniqueResult r = unique(a, {true, true, true});
+  EXPECT_EQ(host<int32_t>(r.values), std::vector<int32_t>({1, 3, 4}));
+  EXPECT_EQ(host<int64_t>(*r.index), std::vector<int64_t>({1, 3, 0}));
+  EXPECT_EQ(host<int64_t>(*r.inverse), std::vector<int64_t>({2, 0, 2, 1, 0, 2}));
+  EXPECT_EQ(r.inverse->shape(), Shape({2, 3}));
+  EXPECT_EQ(host<int64_t>(*r.counts), std::vector<int64_t>({2, 1, 3}));
+  NDArray b = device_array(std::vector<int32_t>{3, 5}, {2}, DType::Int32);
+  EXPECT_EQ(host<uint8_t>(isin(a, b)), std::vector<uint8_t>({0, 0, 0, 1, 0, 0}));
+  EXPECT_EQ(host<int32_t>(setxor1d(a, b)), std::vector<int32_t>({1, 4, 5}));
+}

@@ -23,8 +23,9 @@ extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* k
     long long* values, long long n, long long len, long long units, long long part, int kind,
     K exp_mask, int fold_zero) {
   NDGPU_LOOP(long long, i, n) {
-    const long long row = i / len, col = perm ? perm[i] : i - row * len;
-    const long long at = (row * len + col) * units;
+    // The row only matters with a permutation or for the indices: division is slow on CPUs.
+    const long long col = perm ? perm[i] : values ? i % len : 0;
+    const long long at = (perm ? i - i % len + col : i) * units;
     K x = src[at + part], key;
     if (kind == 0) {
       key = x;
@@ -45,6 +46,23 @@ extern "C" __global__ void NAME_decode(const K* keys, K* dst, long long n, int k
   NDGPU_LOOP(long long, i, n) {
     const K k = keys[i];
     dst[i] = kind == 0 ? k : kind == 1 ? K(k ^ SIGN_BIT) : (k & SIGN_BIT) ? K(k ^ SIGN_BIT) : K(~k);
+  }
+}
+
+// NumPy's searchsorted on keys: the first position whose key is >= (left) or > (right).
+extern "C" __global__ void NAME_search(const K* sorted, long long n, const K* needles,
+    long long* out, long long m, int right) {
+  NDGPU_LOOP(long long, i, m) {
+    const K v = needles[i];
+    long long lo = 0, hi = n;
+    while (lo < hi) {
+      const long long mid = (lo + hi) >> 1;
+      if (right ? sorted[mid] <= v : sorted[mid] < v)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    out[i] = lo;
   }
 }
 
@@ -70,7 +88,7 @@ const char* key_ctype(int bytes) {
   }
 }
 
-enum Entry : size_t { kEncode = 0, kDecode = 1, kGather = 2 };
+enum Entry : size_t { kEncode = 0, kDecode = 1, kSearch = 2, kGather = 3 };
 
 kernel::CompiledKernel key_kernel(Device device, int bytes, Entry entry) {
   static std::mutex mu;
@@ -92,6 +110,9 @@ kernel::CompiledKernel key_kernel(Device device, int bytes, Entry entry) {
                          {"const " + k + "*", "const long long*", k + "*", "long long*",
                           "long long", "long long", "long long", "long long", "int", k, "int"}});
   src.entries.push_back({name + "_decode", {"const " + k + "*", k + "*", "long long", "int"}});
+  src.entries.push_back(
+      {name + "_search",
+       {"const " + k + "*", "long long", "const " + k + "*", "long long*", "long long", "int"}});
   src.entries.push_back(
       {name + "_gather",
        {"const " + k + "*", "const long long*", k + "*", "long long", "long long", "long long"}});
@@ -178,6 +199,19 @@ void decode_keys(Device device, DType t, const void* keys, void* dst, int64_t n)
   pack.push(static_cast<long long>(n));
   pack.push(int(one_pass_kind(t)));
   kernel::launch_elementwise(device, k, n, pack);
+}
+
+void search_keys(Device device, DType t, const void* sorted, int64_t n, const void* needles,
+                 int64_t* out, int64_t m, bool right) {
+  kernel::CompiledKernel k = key_kernel(device, key_bytes(t), kSearch);
+  kernel::ArgPack pack;
+  pack.push(sorted);
+  pack.push(static_cast<long long>(n));
+  pack.push(needles);
+  pack.push(reinterpret_cast<long long*>(out));
+  pack.push(static_cast<long long>(m));
+  pack.push(int(right));
+  kernel::launch_elementwise(device, k, m, pack);
 }
 
 void gather_rows(Device device, const void* src, const int64_t* idx, void* dst, int64_t n,

@@ -29,6 +29,9 @@ void encode_keys(Device device, DType t, const KeyPass& pass, const void* src, c
                  void* keys, int64_t* values, int64_t n, int64_t len, bool fold_zero);
 // The values back from keys of a one-pass dtype: dst[i] = value of keys[i].
 void decode_keys(Device device, DType t, const void* keys, void* dst, int64_t n);
+// out[i] = NumPy's searchsorted position of needle key i among n sorted keys (left or right).
+void search_keys(Device device, DType t, const void* sorted, int64_t n, const void* needles,
+                 int64_t* out, int64_t m, bool right);
 // dst item i = src item (row i / len, column idx[i]), items of `itemsize` bytes (8 or 16).
 void gather_rows(Device device, const void* src, const int64_t* idx, void* dst, int64_t n,
                  int64_t len, int64_t itemsize);
