@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ndgpu/ndarray.hpp"
 
@@ -59,5 +60,30 @@ IntersectResult intersect1d(const NDArray& a, const NDArray& b, bool assume_uniq
 NDArray union1d(const NDArray& a, const NDArray& b);
 NDArray setdiff1d(const NDArray& a, const NDArray& b, bool assume_unique = false);
 NDArray setxor1d(const NDArray& a, const NDArray& b, bool assume_unique = false);
+
+}  // namespace ndgpu
+
+namespace ndgpu {
+
+// Order statistics over `axis` (nullopt: all axes; several axes allowed), as numpy's: q an
+// array (the result's leading axes) with values in [0, 1] (quantile) or [0, 100]
+// (percentile); method one of numpy's thirteen; weak_q when q was a Python scalar (the
+// result keeps a float input's dtype). The nan forms skip NaNs; the others return NaN for a
+// slice holding one.
+struct QuantileOptions {
+  std::optional<std::vector<int64_t>> axis = {};
+  std::string method = "linear";
+  bool keepdims = false;
+  bool weak_q = false;
+};
+NDArray quantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
+NDArray nanquantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
+NDArray percentile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
+NDArray nanpercentile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
+// The mean of the middle pair (float inputs keep their dtype, others give float64).
+NDArray median(const NDArray& a, const std::optional<std::vector<int64_t>>& axis = {},
+               bool keepdims = false);
+NDArray nanmedian(const NDArray& a, const std::optional<std::vector<int64_t>>& axis = {},
+                  bool keepdims = false);
 
 }  // namespace ndgpu

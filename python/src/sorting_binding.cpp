@@ -5,6 +5,7 @@
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
 #include "ndgpu/sorting.hpp"
 
 namespace ndgpu::py {
@@ -28,6 +29,19 @@ std::optional<NDArray> opt_array(nb::handle h) {
 // NumPy's named results of unique_all, unique_counts and unique_inverse.
 nb::object named_tuple(const char* name, const char* fields) {
   return nb::module_::import_("collections").attr("namedtuple")(name, fields);
+}
+
+std::optional<std::vector<int64_t>> axes_opt(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return to_axes(h);
+}
+
+// out= as numpy: the result written into it, and it returned.
+nb::object into_out(NDArray r, nb::handle out) {
+  if (out.is_none()) return nb::cast(std::move(r));
+  NDArray dst = nb::cast<NDArray>(out);
+  copy_into(dst, r);
+  return nb::borrow(out);
 }
 
 }  // namespace
@@ -113,6 +127,37 @@ void bind_sorting(nb::module_& m) {
         return setxor1d(as_array(a), as_array(b), assume_unique);
       },
       nb::arg("ar1"), nb::arg("ar2"), nb::arg("assume_unique") = false);
+  using QuantileFn = NDArray (*)(const NDArray&, const NDArray&, const QuantileOptions&);
+  for (auto [name, fn] : {std::pair<const char*, QuantileFn>{"quantile", &quantile},
+                          {"nanquantile", &nanquantile},
+                          {"percentile", &percentile},
+                          {"nanpercentile", &nanpercentile}}) {
+    m.def(
+        name,
+        [fn](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, bool,
+             const std::string& method, bool keepdims, nb::handle weights) {
+          if (!weights.is_none())
+            throw NotImplementedError("quantile: weights are not supported yet");
+          const bool weak_q = PyFloat_CheckExact(q.ptr()) || PyLong_CheckExact(q.ptr());
+          return into_out(fn(as_array(a), as_array(q), {axes_opt(axis), method, keepdims, weak_q}),
+                          out);
+        },
+        nb::arg("a"), nb::arg("q"), nb::arg("axis").none() = nb::none(),
+        nb::arg("out").none() = nb::none(), nb::arg("overwrite_input") = false,
+        nb::arg("method") = "linear", nb::arg("keepdims") = false, nb::kw_only(),
+        nb::arg("weights").none() = nb::none());
+  }
+  using MedianFn = NDArray (*)(const NDArray&, const std::optional<std::vector<int64_t>>&, bool);
+  for (auto [name, fn] :
+       {std::pair<const char*, MedianFn>{"median", &median}, {"nanmedian", &nanmedian}}) {
+    m.def(
+        name,
+        [fn](nb::handle a, nb::handle axis, nb::handle out, bool, bool keepdims) {
+          return into_out(fn(as_array(a), axes_opt(axis), keepdims), out);
+        },
+        nb::arg("a"), nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none(),
+        nb::arg("overwrite_input") = false, nb::arg("keepdims") = false);
+  }
   m.def(
       "sort_complex", [](nb::handle a) { return sort_complex(as_array(a)); }, nb::arg("a"));
   nb::handle cls = nb::type<NDArray>();

@@ -93,3 +93,19 @@ TEST(Sorting, UniqueWithIndexInverseAndCounts) {
   EXPECT_EQ(host<uint8_t>(isin(a, b)), std::vector<uint8_t>({0, 0, 0, 1, 0, 0}));
   EXPECT_EQ(host<int32_t>(setxor1d(a, b)), std::vector<int32_t>({1, 4, 5}));
 }
+
+TEST(Sorting, MedianAndQuantileMethods) {
+  NDArray a = device_array(std::vector<double>{7, 1, 3, 9, 4, 2, 8, 6}, {2, 4}, DType::Float64);
+  EXPECT_EQ(host<double>(median(a, std::vector<int64_t>{1})), std::vector<double>({5, 5}));
+  EXPECT_EQ(host<double>(median(a)), std::vector<double>({5}));
+  NDArray q = device_array(std::vector<double>{0.25, 1.0}, {2}, DType::Float64);
+  // Rows [1, 3, 7, 9] and [2, 4, 6, 8]: q 0.25 is index 0.75, so 2.5 and 3.5 (lower: 1, 2).
+  NDArray lin = quantile(a, q, {.axis = std::vector<int64_t>{1}});
+  EXPECT_EQ(lin.shape(), Shape({2, 2}));
+  EXPECT_EQ(host<double>(lin), std::vector<double>({2.5, 3.5, 9, 8}));
+  EXPECT_EQ(host<double>(quantile(a, q, {.axis = std::vector<int64_t>{1}, .method = "lower"})),
+            std::vector<double>({1, 2, 9, 8}));
+  EXPECT_THROW(quantile(a, q, {.method = "rounded"}), ValueError);
+  NDArray bad = device_array(std::vector<double>{101}, {1}, DType::Float64);
+  EXPECT_THROW(percentile(a, bad), ValueError);
+}
