@@ -87,3 +87,25 @@ NDArray nanmedian(const NDArray& a, const std::optional<std::vector<int64_t>>& a
                   bool keepdims = false);
 
 }  // namespace ndgpu
+
+namespace ndgpu {
+
+// The bin of each x among monotonic `bins` (increasing or decreasing), as numpy.digitize.
+NDArray digitize(const NDArray& x, const NDArray& bins, bool right = false);
+// Occurrences of each non-negative integer of the 1-D `x` (weighted sums with `weights`),
+// at least `minlength` of them.
+NDArray bincount(const NDArray& x, const std::optional<NDArray>& weights = std::nullopt,
+                 int64_t minlength = 0);
+// numpy.histogram with `bins` equal bins over `range` (nullopt: the data's) or the given
+// increasing `edges`; returns (counts or weighted sums or densities, edges).
+struct HistogramOptions {
+  int64_t bins = 10;
+  std::optional<NDArray> edges = {};
+  std::optional<std::pair<double, double>> range = {};
+  bool density = false;
+  std::optional<NDArray> weights = {};
+};
+std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& options = {});
+NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& options = {});
+
+}  // namespace ndgpu

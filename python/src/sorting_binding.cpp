@@ -44,6 +44,25 @@ nb::object into_out(NDArray r, nb::handle out) {
   return nb::borrow(out);
 }
 
+HistogramOptions histogram_options(nb::handle bins, nb::handle range, bool density,
+                                   nb::handle weights) {
+  HistogramOptions o;
+  if (nb::isinstance<nb::str>(bins))
+    throw NotImplementedError("histogram: bins given as a rule name are not supported yet");
+  if (nb::isinstance<NDArray>(bins) || nb::hasattr(bins, "__len__"))  // arrays have __index__
+    o.edges = as_array(bins);
+  else
+    o.bins = nb::cast<int64_t>(nb::int_(bins));
+  if (!range.is_none()) {
+    nb::sequence r = nb::borrow<nb::sequence>(range);
+    o.range =
+        std::make_pair(nb::cast<double>(nb::float_(r[0])), nb::cast<double>(nb::float_(r[1])));
+  }
+  o.density = density;
+  o.weights = opt_array(weights);
+  return o;
+}
+
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
@@ -158,6 +177,35 @@ void bind_sorting(nb::module_& m) {
         nb::arg("a"), nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none(),
         nb::arg("overwrite_input") = false, nb::arg("keepdims") = false);
   }
+  m.def(
+      "digitize",
+      [](nb::handle x, nb::handle bins, bool right) {
+        return digitize(as_array(x), as_array(bins), right);
+      },
+      nb::arg("x"), nb::arg("bins"), nb::arg("right") = false);
+  m.def(
+      "bincount",
+      [](nb::handle x, nb::handle weights, int64_t minlength) {
+        return bincount(as_array(x), opt_array(weights), minlength);
+      },
+      nb::arg("x"), nb::arg("weights").none() = nb::none(), nb::arg("minlength") = 0);
+  m.def(
+      "histogram",
+      [](nb::handle a, nb::handle bins, nb::handle range, nb::handle density, nb::handle weights) {
+        auto [hist, edges] = histogram(
+            as_array(a),
+            histogram_options(bins, range, !density.is_none() && nb::cast<bool>(density), weights));
+        return nb::make_tuple(hist, edges);
+      },
+      nb::arg("a"), nb::arg("bins") = 10, nb::arg("range").none() = nb::none(),
+      nb::arg("density").none() = nb::none(), nb::arg("weights").none() = nb::none());
+  m.def(
+      "histogram_bin_edges",
+      [](nb::handle a, nb::handle bins, nb::handle range, nb::handle weights) {
+        return histogram_bin_edges(as_array(a), histogram_options(bins, range, false, weights));
+      },
+      nb::arg("a"), nb::arg("bins") = 10, nb::arg("range").none() = nb::none(),
+      nb::arg("weights").none() = nb::none());
   m.def(
       "sort_complex", [](nb::handle a) { return sort_complex(as_array(a)); }, nb::arg("a"));
   nb::handle cls = nb::type<NDArray>();

@@ -109,3 +109,20 @@ TEST(Sorting, MedianAndQuantileMethods) {
   NDArray bad = device_array(std::vector<double>{101}, {1}, DType::Float64);
   EXPECT_THROW(percentile(a, bad), ValueError);
 }
+
+TEST(Sorting, BincountDigitizeHistogram) {
+  NDArray x = device_array(std::vector<int64_t>{2, 0, 2, 5}, {4}, DType::Int64);
+  EXPECT_EQ(host<int64_t>(bincount(x)), std::vector<int64_t>({1, 0, 2, 0, 0, 1}));
+  NDArray w = device_array(std::vector<double>{0.5, 1, 2, 4}, {4}, DType::Float64);
+  EXPECT_EQ(host<double>(bincount(x, w, 7)), std::vector<double>({1, 0, 2.5, 0, 0, 4, 0}));
+  NDArray neg = device_array(std::vector<int64_t>{1, -1}, {2}, DType::Int64);
+  EXPECT_THROW(bincount(neg), ValueError);
+  NDArray bins = device_array(std::vector<double>{0, 2, 4}, {3}, DType::Float64);
+  NDArray v = device_array(std::vector<double>{-1, 0, 2, 3, 4, 9}, {6}, DType::Float64);
+  EXPECT_EQ(host<int64_t>(digitize(v, bins)), std::vector<int64_t>({0, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(host<int64_t>(digitize(v, bins, true)), std::vector<int64_t>({0, 0, 1, 2, 2, 3}));
+  // Four equal bins over [-1, 9]; the last includes 9.
+  auto [hist, edges] = histogram(v, {.bins = 4});
+  EXPECT_EQ(host<int64_t>(hist), std::vector<int64_t>({2, 2, 1, 1}));
+  EXPECT_EQ(host<double>(edges), std::vector<double>({-1, 1.5, 4, 6.5, 9}));
+}
