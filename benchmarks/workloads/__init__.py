@@ -8,7 +8,8 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
             "matmul_f32", "matmul_f16", "matmul_batched", "solve_f64", "random_normal",
             "random_normal_rng", "random_uniform", "random_uniform_rng", "sort_f32", "argsort_f32",
-            "cumsum_f32", "sort_cpu", "h2d", "d2h", "import"]
+            "cumsum_f32", "unique_i32", "searchsorted_f32", "median_axis1",
+            "histogram_f32", "sort_cpu", "h2d", "d2h", "import"]
 
 _ALL = {w.name: w
         for m in (bandwidth, indexing, kernels, fresh, overhead, random, transfer, linalg, sorting)

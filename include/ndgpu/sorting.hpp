@@ -109,3 +109,17 @@ std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& 
 NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& options = {});
 
 }  // namespace ndgpu
+
+namespace ndgpu {
+
+// numpy.partition / argpartition: every kth element in its sorted place, smaller ones before
+// and larger after. Implemented as a full stable sort, which is one valid partition.
+NDArray partition(const NDArray& a, const std::vector<int64_t>& kth,
+                  std::optional<int64_t> axis = -1);
+NDArray argpartition(const NDArray& a, const std::vector<int64_t>& kth,
+                     std::optional<int64_t> axis = -1);
+// The indices sorting by the last key first, then the one before it, ... (numpy.lexsort);
+// the keys share one shape and are sorted along `axis`.
+NDArray lexsort(const std::vector<NDArray>& keys, int64_t axis = -1);
+
+}  // namespace ndgpu

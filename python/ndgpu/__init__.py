@@ -88,9 +88,10 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
 where, clip = _core.where, _core.clip
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
-    argsort, bincount, digitize, histogram, histogram_bin_edges, intersect1d, isin, median,
-    nanmedian, nanpercentile, nanquantile, percentile, quantile, searchsorted, setdiff1d, setxor1d,
-    sort, sort_complex, union1d, unique, unique_all, unique_counts, unique_inverse, unique_values)
+    argpartition, argsort, bincount, digitize, histogram, histogram_bin_edges, intersect1d, isin,
+    lexsort, median, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
+    searchsorted, setdiff1d, setxor1d, sort, sort_complex, union1d, unique, unique_all,
+    unique_counts, unique_inverse, unique_values)
 from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,

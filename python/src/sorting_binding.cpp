@@ -63,6 +63,11 @@ HistogramOptions histogram_options(nb::handle bins, nb::handle range, bool densi
   return o;
 }
 
+std::vector<int64_t> kth_list(nb::handle kth) {
+  if (nb::isinstance<NDArray>(kth) || nb::hasattr(kth, "__len__")) return to_axes(kth);
+  return {nb::cast<int64_t>(nb::int_(kth))};
+}
+
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
@@ -206,6 +211,36 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("bins") = 10, nb::arg("range").none() = nb::none(),
       nb::arg("weights").none() = nb::none());
+  using PartitionFn =
+      NDArray (*)(const NDArray&, const std::vector<int64_t>&, std::optional<int64_t>);
+  for (auto [name, fn] : {std::pair<const char*, PartitionFn>{"partition", &partition},
+                          {"argpartition", &argpartition}}) {
+    m.def(
+        name,
+        [fn](nb::handle a, nb::handle kth, nb::handle axis, nb::handle, nb::handle order) {
+          if (!order.is_none())
+            throw ValueError("Cannot specify order when the array has no fields.");
+          std::optional<int64_t> ax;
+          if (!axis.is_none()) ax = nb::cast<int64_t>(nb::int_(axis));
+          return fn(as_array(a), kth_list(kth), ax);
+        },
+        nb::arg("a"), nb::arg("kth"), nb::arg("axis").none() = -1, nb::arg("kind") = "introselect",
+        nb::arg("order").none() = nb::none());
+  }
+  m.def(
+      "lexsort",
+      [](nb::handle keys, int64_t axis) {
+        std::vector<NDArray> ks;
+        if (nb::isinstance<NDArray>(keys)) {
+          NDArray k = nb::cast<NDArray>(keys);
+          for (int64_t i = 0; i < (k.ndim() ? k.shape()[0] : 0); ++i)
+            ks.push_back(k.index(std::vector<IndexItem>{i}));
+        } else {
+          for (nb::handle h : keys) ks.push_back(as_array(h));
+        }
+        return lexsort(ks, axis);
+      },
+      nb::arg("keys"), nb::arg("axis") = -1);
   m.def(
       "sort_complex", [](nb::handle a) { return sort_complex(as_array(a)); }, nb::arg("a"));
   nb::handle cls = nb::type<NDArray>();
@@ -226,6 +261,22 @@ void bind_sorting(nb::module_& m) {
           },
           nb::is_method(), nb::name("searchsorted"), nb::arg("v"), nb::arg("side") = "left",
           nb::arg("sorter").none() = nb::none()));
+  nb::setattr(
+      cls, "partition",
+      nb::cpp_function([](NDArray& self, nb::handle kth, int64_t axis, nb::handle,
+                          nb::handle) { copy_into(self, partition(self, kth_list(kth), axis)); },
+                       nb::is_method(), nb::name("partition"), nb::arg("kth"), nb::arg("axis") = -1,
+                       nb::arg("kind") = "introselect", nb::arg("order").none() = nb::none()));
+  nb::setattr(
+      cls, "argpartition",
+      nb::cpp_function(
+          [](const NDArray& self, nb::handle kth, nb::handle axis, nb::handle, nb::handle) {
+            std::optional<int64_t> ax;
+            if (!axis.is_none()) ax = nb::cast<int64_t>(nb::int_(axis));
+            return argpartition(self, kth_list(kth), ax);
+          },
+          nb::is_method(), nb::name("argpartition"), nb::arg("kth"), nb::arg("axis").none() = -1,
+          nb::arg("kind") = "introselect", nb::arg("order").none() = nb::none()));
   nb::setattr(
       cls, "argsort",
       nb::cpp_function(

@@ -24,7 +24,8 @@ def test_bincount_weights_minlength_and_errors():
     assert_same(cp.bincount(cp.asarray(x), minlength=60), np.bincount(x, minlength=60))
     assert_same(cp.bincount(cp.asarray(x), weights=cp.asarray(w)), np.bincount(x, weights=w),
                 rtol=1e-9)
-    assert_same(cp.bincount(cp.asarray(np.array([], np.int64))), np.bincount(np.array([], np.int64)))
+    empty = np.array([], np.int64)
+    assert_same(cp.bincount(cp.asarray(empty)), np.bincount(empty))
     assert_same(cp.bincount(cp.asarray(np.array([3, 1, 3], np.uint8))),
                 np.bincount(np.array([3, 1, 3], np.uint8)))
     for lib in (np, cp):

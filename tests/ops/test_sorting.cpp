@@ -126,3 +126,14 @@ TEST(Sorting, BincountDigitizeHistogram) {
   EXPECT_EQ(host<int64_t>(hist), std::vector<int64_t>({2, 2, 1, 1}));
   EXPECT_EQ(host<double>(edges), std::vector<double>({-1, 1.5, 4, 6.5, 9}));
 }
+
+TEST(Sorting, PartitionAndLexsort) {
+  NDArray a = device_array(std::vector<int32_t>{9, 2, 7, 4, 1}, {5}, DType::Int32);
+  EXPECT_EQ(host<int32_t>(partition(a, {2}))[2], 4);
+  EXPECT_EQ(host<int64_t>(argpartition(a, {0}))[0], 4);
+  EXPECT_THROW(partition(a, {5}), ValueError);
+  // By `last` first (items 1, 2 then 0, 3), ties broken by `first`.
+  NDArray first = device_array(std::vector<int32_t>{1, 3, 0, 2}, {4}, DType::Int32);
+  NDArray last = device_array(std::vector<int32_t>{1, 0, 0, 1}, {4}, DType::Int32);
+  EXPECT_EQ(host<int64_t>(lexsort({first, last})), std::vector<int64_t>({2, 1, 0, 3}));
+}
