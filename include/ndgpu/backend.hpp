@@ -157,6 +157,20 @@ struct FftPlanCacheChange {
   bool clear = false;
 };
 
+// A stable sort of unsigned keys (1, 2, 4 or 8 bytes each) in `segments` equal segments of
+// n / segments keys, optionally carrying int64 values: CUB's radix sorts on CUDA, a parallel
+// radix sort on the CPU. src/ops maps every dtype onto such keys (docs/sorting.md).
+struct SortCall {
+  int key_bytes = 4;
+  int64_t n = 0;
+  int64_t segments = 1;
+  const void* keys_in = nullptr;  // left unchanged
+  void* keys_out = nullptr;
+  const int64_t* values_in = nullptr;  // nullptr: keys only
+  int64_t* values_out = nullptr;
+  StreamHandle stream = 0;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -237,6 +251,8 @@ class Backend {
   // Runs `call` (cuSOLVER on CUDA, LAPACK on the CPU) and returns LAPACK's info: 0 on
   // success, k > 0 when the k-th pivot or minor fails (singular, not positive definite).
   virtual int solver(int device, const SolverCall& call) = 0;
+  // Runs `call` (CUB through libndgpu_cub on CUDA, the thread pool on the CPU).
+  virtual void sort(int device, const SortCall& call) = 0;
 
   // Runs `call` (cuFFT on CUDA, KissFFT on the CPU) with a plan from the device's cache.
   virtual void fft(int device, const FftCall& call) = 0;
@@ -295,6 +311,10 @@ void wait_for_background_work();
 // scipy_cblas_*gemm); NDGPU_BLAS wins when set. `locate` is asked once, on the first product
 // on the CPU: the Python module finds scipy-openblas32's then, not at import.
 void set_cpu_blas_locator(std::function<std::string()> locate);
+
+// Where libndgpu_cub.so is (the Python module registers the copy beside it); NDGPU_CUB wins
+// when set. Read on the first sort on CUDA.
+void set_cub_library_path(const std::string& path);
 
 // Each thread's current stream per device (0 = the null stream).
 StreamHandle current_stream(Device d);

@@ -116,6 +116,11 @@ from ndgpu._core import (  # noqa: F401,E402,A004
     sinc, size, trapezoid, unwrap)
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
+    argpartition, argsort, bincount, digitize, histogram, histogram_bin_edges, intersect1d, isin,
+    lexsort, median, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
+    searchsorted, setdiff1d, setxor1d, sort, sort_complex, union1d, unique, unique_all,
+    unique_counts, unique_inverse, unique_values)
+from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,
     repeat, reshape, split, squeeze, stack, swapaxes, tile, transpose, vstack)

@@ -1,11 +1,12 @@
-// The ahead-of-time kernel pack installed beside this module, and the kernel-cache counters
-// (tests check that a fresh process's first calls compile nothing).
+// The ahead-of-time kernel pack and libndgpu_cub.so installed beside this module, and the
+// kernel-cache counters (tests check that a fresh process's first calls compile nothing).
 #include <dlfcn.h>
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 
 #include <string>
 
+#include "ndgpu/backend.hpp"
 #include "ndgpu/kernel_cache.hpp"
 
 namespace nb = nanobind;
@@ -18,8 +19,9 @@ void bind_aot(nb::module_& m) {
   if (::dladdr(reinterpret_cast<void*>(&bind_aot), &info) && info.dli_fname) {
     std::string so = info.dli_fname;
     size_t slash = so.rfind('/');
-    set_aot_pack_path((slash == std::string::npos ? std::string(".") : so.substr(0, slash)) +
-                      "/aot_kernels.pack");
+    std::string folder = slash == std::string::npos ? std::string(".") : so.substr(0, slash);
+    set_aot_pack_path(folder + "/aot_kernels.pack");
+    set_cub_library_path(folder + "/libndgpu_cub.so");  // CUB's sorts (docs/sorting.md)
   }
   m.def("_kernel_cache_stats", [] {
     KernelCacheStats s = kernel_cache_stats();

@@ -93,6 +93,9 @@ class CaptureBackend : public Backend {
   int solver(int, const SolverCall&) override {
     throw BackendError("the capture backend runs no solver");
   }
+  void sort(int, const SortCall&) override {
+    throw BackendError("the capture backend sorts nothing");
+  }
   void gemm(int, const GemmCall&) override {
     throw BackendError("the capture backend runs no BLAS");
   }

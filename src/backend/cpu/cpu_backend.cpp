@@ -17,6 +17,7 @@
 
 #include "backend/cpu/cpu_blas.hpp"
 #include "backend/cpu/cpu_fft.hpp"
+#include "backend/cpu/cpu_sort.hpp"
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
@@ -230,6 +231,7 @@ class CpuBackend : public Backend {
   FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) override {
     return cpu_fft_plan_cache(device, change);
   }
+  void sort(int, const SortCall& call) override { cpu_sort(call); }
 
   // Work is finished when launch returns, so an event is the time it was recorded.
   EventHandle create_event(int) override { return reinterpret_cast<EventHandle>(new double(0)); }

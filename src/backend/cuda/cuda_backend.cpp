@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "backend/cuda/cub_library.hpp"
 #include "backend/cuda/cublas.hpp"
 #include "backend/cuda/cufft.hpp"
 #include "backend/cuda/cusolver.hpp"
@@ -385,6 +386,10 @@ void CudaBackend::fft(int device, const FftCall& call) {
 
 FftPlanCacheInfo CudaBackend::fft_plan_cache(int device, const FftPlanCacheChange& change) {
   return cufft_plan_cache(device, change);
+}
+
+void CudaBackend::sort(int device, const SortCall& call) {
+  cub_sort(*this, device, call);
 }
 
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {

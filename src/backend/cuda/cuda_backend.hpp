@@ -62,6 +62,7 @@ class CudaBackend : public Backend {
   int solver(int device, const SolverCall& call) override;
   void fft(int device, const FftCall& call) override;
   FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) override;
+  void sort(int device, const SortCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
   MemoryPool& memory_pool(int device);

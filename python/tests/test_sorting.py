@@ -1,0 +1,95 @@
+"""sort, argsort, ndarray.sort and sort_complex vs NumPy (stable, NaN last, every dtype)."""
+import numpy as np
+import pytest
+
+import ndgpu as cp
+from conftest import ALL_DTYPES, sample
+
+
+def same(actual, expected):
+    """Exactly NumPy's values (NaNs in the same places), shape and dtype."""
+    assert isinstance(actual, cp.ndarray), type(actual)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    np.testing.assert_array_equal(actual.get(), expected)
+
+
+def check(a, **kw):
+    same(cp.sort(cp.asarray(a), **kw), np.sort(a, **kw))
+    same(cp.argsort(cp.asarray(a), **kw), np.argsort(a, kind="stable", **kw))
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_every_dtype_every_axis(dtype):
+    a = sample((4, 37), dtype)  # small value ranges: many ties, so stability shows
+    check(a)
+    check(a, axis=0)
+    check(a, axis=None)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_nan_inf_and_signed_zero(dtype):
+    a = np.array([3, np.nan, -0.0, 0.0, -np.inf, 1, np.nan, np.inf, -2, 0.0, -0.0, 1],
+                 dtype=dtype)
+    check(a)
+    check(np.stack([a, a[::-1]]), axis=1)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_lexicographic_with_nans(dtype):
+    nan = np.nan
+    a = np.array([1 + 2j, complex(1, nan), complex(nan, 0), 1 + 1j, complex(nan, nan),
+                  complex(0, nan), -1 + 5j, complex(nan, -3), 1 + 1j, complex(-0.0, 1), 1j],
+                 dtype=dtype)
+    check(a)
+
+
+def test_large_inputs_take_the_parallel_paths():
+    rng = np.random.default_rng(1)
+    big = rng.standard_normal(1 << 20).astype(np.float32)
+    check(big)
+    ints = rng.integers(-1000, 1000, 1 << 20)  # int64 with many ties: stability at scale
+    same(cp.argsort(cp.asarray(ints)), np.argsort(ints, kind="stable"))
+    rows = rng.integers(0, 1 << 16, (512, 300)).astype(np.uint16)
+    check(rows)
+
+
+def test_non_contiguous_and_3d():
+    a = sample((6, 5, 8), np.float64)
+    check(a, axis=1)
+    check(a[:, ::2, 1::3], axis=0)
+    check(a.transpose(2, 0, 1), axis=-1)
+
+
+def test_empty_size_one_and_0d():
+    check(np.zeros((0, 4), np.float32))
+    check(np.zeros((3, 0), np.int32), axis=0)
+    check(np.array([7], np.int8))
+    check(np.array(2.5), axis=None)
+
+
+def test_inplace_methods_and_sort_complex():
+    a = sample((5, 9), np.int32)
+    d = cp.asarray(a)
+    d.sort(axis=0)
+    a.sort(axis=0)
+    same(d, a)
+    same(cp.asarray(a).argsort(), np.argsort(a, kind="stable"))
+    same(d[:, 2:4].argsort(axis=0, kind="stable"), np.argsort(a[:, 2:4], axis=0, kind="stable"))
+    for t in [np.int16, np.uint8, np.float32, np.int64, np.complex64]:
+        x = sample((3, 4), t)
+        same(cp.sort_complex(cp.asarray(x)), np.sort_complex(x))
+
+
+def test_errors():
+    d = cp.zeros((2, 3))
+    for lib, x in ((np, np.zeros((2, 3))), (cp, d)):
+        with pytest.raises(IndexError):  # numpy.exceptions.AxisError is an IndexError
+            lib.sort(x, axis=2)
+        with pytest.raises(ValueError):
+            lib.sort(x, kind="bogus")
+        with pytest.raises(ValueError):
+            lib.argsort(x, kind="stable", stable=True)
+    with pytest.raises(IndexError):
+        cp.sort(cp.asarray(np.array(1.0)))
+    assert d.shape == (2, 3) and float(d.sum()) == 0.0

@@ -1,0 +1,40 @@
+// libndgpu_cub.so's entry points: the C interface of ndgpu_cub.h over CUB's algorithms.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+#include "ndgpu_cub.h"
+
+cudaError_t ndgpu_cub_sort_1(const ndgpu_cub_sort_call& c);
+cudaError_t ndgpu_cub_sort_2(const ndgpu_cub_sort_call& c);
+cudaError_t ndgpu_cub_sort_4(const ndgpu_cub_sort_call& c);
+cudaError_t ndgpu_cub_sort_8(const ndgpu_cub_sort_call& c);
+
+namespace {
+
+int report(cudaError_t e, char* error, size_t error_len) {
+  if (e != cudaSuccess && error && error_len)
+    std::snprintf(error, error_len, "%s (%s)", cudaGetErrorName(e), cudaGetErrorString(e));
+  return int(e);
+}
+
+}  // namespace
+
+extern "C" int ndgpu_cub_abi_version(void) {
+  return NDGPU_CUB_ABI_VERSION;
+}
+
+extern "C" int ndgpu_cub_sort(const ndgpu_cub_sort_call* c, char* error, size_t error_len) {
+  switch (c->key_bytes) {
+    case 1:
+      return report(ndgpu_cub_sort_1(*c), error, error_len);
+    case 2:
+      return report(ndgpu_cub_sort_2(*c), error, error_len);
+    case 4:
+      return report(ndgpu_cub_sort_4(*c), error, error_len);
+    case 8:
+      return report(ndgpu_cub_sort_8(*c), error, error_len);
+    default:
+      return report(cudaErrorInvalidValue, error, error_len);
+  }
+}

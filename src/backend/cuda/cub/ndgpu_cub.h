@@ -1,0 +1,41 @@
+// The C interface of libndgpu_cub.so, CUB's device-wide algorithms compiled by nvcc at build
+// time (docs/sorting.md). Plain C types only: the library is opened with dlopen and shares
+// nothing with ndgpu but these declarations.
+#pragma once
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Bumped whenever a declaration below changes; the backend refuses another version.
+#define NDGPU_CUB_ABI_VERSION 1
+
+// Device scratch memory from the caller's pool; alloc returns NULL when it fails.
+typedef void* (*ndgpu_cub_alloc_fn)(void* ctx, size_t bytes);
+typedef void (*ndgpu_cub_free_fn)(void* ctx, void* ptr, size_t bytes);
+
+// A stable radix sort of unsigned keys of key_bytes (1, 2, 4, 8) bytes in `segments` equal
+// segments of n / segments keys, carrying int64 values when values_in is not NULL.
+typedef struct {
+  int key_bytes;
+  long long n;
+  long long segments;
+  const void* keys_in;
+  void* keys_out;
+  const long long* values_in;
+  long long* values_out;
+  void* stream;  // a CUstream, the same handle as a cudaStream_t
+  ndgpu_cub_alloc_fn alloc;
+  ndgpu_cub_free_fn free;
+  void* alloc_ctx;
+} ndgpu_cub_sort_call;
+
+__attribute__((visibility("default"))) int ndgpu_cub_abi_version(void);
+// 0 on success; otherwise a CUDA error code, with its text in `error` (error_len bytes).
+__attribute__((visibility("default"))) int ndgpu_cub_sort(const ndgpu_cub_sort_call* call,
+                                                          char* error, size_t error_len);
+
+#ifdef __cplusplus
+}
+#endif

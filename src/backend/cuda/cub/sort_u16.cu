@@ -1,0 +1,6 @@
+// CUB's radix sorts of 2-byte keys.
+#include "sort_impl.cuh"
+
+cudaError_t ndgpu_cub_sort_2(const ndgpu_cub_sort_call& c) {
+  return ndgpu_cub::sort<unsigned short>(c);
+}

@@ -1,0 +1,132 @@
+#include "backend/cuda/cub_library.hpp"
+
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backend/cuda/cub/ndgpu_cub.h"
+#include "backend/cuda/cuda_backend.hpp"
+#include "backend/shared_library.hpp"
+#include "ndgpu/errors.hpp"
+
+#ifdef NDGPU_HAVE_CUDA_HEADERS
+#include "backend/cuda/driver.hpp"
+#endif
+
+namespace ndgpu {
+namespace {
+
+std::mutex& path_mutex() {
+  static std::mutex mu;
+  return mu;
+}
+std::string& registered_path() {
+  static std::string path;
+  return path;
+}
+
+}  // namespace
+
+void set_cub_library_path(const std::string& path) {
+  std::lock_guard lk(path_mutex());
+  registered_path() = path;
+}
+
+namespace cuda {
+namespace {
+
+struct CubApi {
+  decltype(&::ndgpu_cub_sort) sort = nullptr;
+  std::string error;
+};
+
+// NDGPU_CUB, the copy the Python module registered, the build's own, then the loader's path.
+std::vector<std::string> candidates() {
+  std::vector<std::string> names;
+  if (const char* env = std::getenv("NDGPU_CUB"); env && *env) names.push_back(env);
+  {
+    std::lock_guard lk(path_mutex());
+    if (!registered_path().empty()) names.push_back(registered_path());
+  }
+#ifdef NDGPU_CUB_BUILD_PATH
+  names.push_back(NDGPU_CUB_BUILD_PATH);
+#endif
+  names.push_back("libndgpu_cub.so");
+  return names;
+}
+
+const CubApi& api() {
+  static const CubApi c = [] {
+    CubApi c;
+    SharedLibrary lib = open_shared_library(candidates());
+    if (!lib.handle) {
+      c.error =
+          "sorting on CUDA needs libndgpu_cub.so, which ndgpu's build compiles with nvcc when "
+          "the CUDA toolkit is found (set NDGPU_CUB to its path); tried:" +
+          lib.tried;
+      return c;
+    }
+    auto version =
+        reinterpret_cast<decltype(&::ndgpu_cub_abi_version)>(lib.symbol("ndgpu_cub_abi_version"));
+    c.sort = reinterpret_cast<decltype(&::ndgpu_cub_sort)>(lib.symbol("ndgpu_cub_sort"));
+    if (!version || !c.sort || version() != NDGPU_CUB_ABI_VERSION)
+      c.error = lib.name + " is not the version this ndgpu was built with; rebuild it";
+    return c;
+  }();
+  if (!c.error.empty()) throw BackendError(c.error);
+  return c;
+}
+
+// The pool behind CUB's scratch requests; an allocation failure is kept and rethrown.
+struct ScratchPool {
+  CudaBackend& backend;
+  int device;
+  StreamHandle stream;
+  std::exception_ptr failure;
+};
+
+void* scratch_alloc(void* ctx, size_t bytes) {
+  auto* pool = static_cast<ScratchPool*>(ctx);
+  try {
+    return pool->backend.allocate(pool->device, bytes, pool->stream);
+  } catch (...) {
+    pool->failure = std::current_exception();
+    return nullptr;
+  }
+}
+
+void scratch_free(void* ctx, void* ptr, size_t bytes) {
+  auto* pool = static_cast<ScratchPool*>(ctx);
+  pool->backend.deallocate(pool->device, ptr, bytes, pool->stream);
+}
+
+}  // namespace
+
+void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
+  const CubApi& c = api();
+#ifdef NDGPU_HAVE_CUDA_HEADERS
+  make_current(device);  // CUB's runtime calls use the thread's current context
+#endif
+  ScratchPool pool{backend, device, call.stream, nullptr};
+  ndgpu_cub_sort_call cc{};
+  cc.key_bytes = call.key_bytes;
+  cc.n = call.n;
+  cc.segments = call.segments;
+  cc.keys_in = call.keys_in;
+  cc.keys_out = call.keys_out;
+  cc.values_in = reinterpret_cast<const long long*>(call.values_in);
+  cc.values_out = reinterpret_cast<long long*>(call.values_out);
+  cc.stream = reinterpret_cast<void*>(call.stream);
+  cc.alloc = scratch_alloc;
+  cc.free = scratch_free;
+  cc.alloc_ctx = &pool;
+  char error[256] = {};
+  int rc = c.sort(&cc, error, sizeof error);
+  if (pool.failure) std::rethrow_exception(pool.failure);
+  if (rc != 0) throw BackendError(std::string("CUB radix sort failed: ") + error);
+}
+
+}  // namespace cuda
+}  // namespace ndgpu

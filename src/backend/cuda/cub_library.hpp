@@ -1,0 +1,14 @@
+// libndgpu_cub.so (CUB's device-wide algorithms, compiled by nvcc at build time), opened on
+// the first call that needs it. docs/sorting.md says why it is a library of its own.
+#pragma once
+#include "ndgpu/backend.hpp"
+
+namespace ndgpu::cuda {
+
+class CudaBackend;
+
+// Sorts with CUB on `device`, scratch memory from the backend's pool; BackendError naming
+// the library when it cannot be found.
+void cub_sort(CudaBackend& backend, int device, const SortCall& call);
+
+}  // namespace ndgpu::cuda

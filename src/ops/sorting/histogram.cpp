@@ -1,0 +1,150 @@
+// digitize, bincount and histogram over sorted data: a bin's count is the difference of two
+// searchsorted positions of its edges, and a weighted bin the difference of the weights'
+// running sum there, so no atomics and the same result on every backend.
+#include <cmath>
+
+#include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/manipulation.hpp"
+#include "ndgpu/ops.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ndgpu/sorting.hpp"
+
+namespace ndgpu {
+namespace {
+
+NDArray ufunc(const char* name, const Operand& a, const Operand& b) {
+  return call_ufunc(name, std::vector<Operand>{a, b})[0];
+}
+NDArray slice(const NDArray& a, std::optional<int64_t> start, std::optional<int64_t> stop) {
+  return a.index(std::vector<IndexItem>{Slice{start, stop, std::nullopt}});
+}
+double host_double(const NDArray& a) {
+  double v = 0;
+  a.astype(DType::Float64).to_host(&v);
+  return v;
+}
+bool all_true(const NDArray& a) {
+  return host_double(all(a)) != 0;
+}
+
+// Sums of `weights` (or counts) of the sorted values between consecutive positions `at`.
+NDArray sums_between(const NDArray& at_left, const NDArray& at_right,
+                     const std::optional<NDArray>& sorted_weights) {
+  if (!sorted_weights) return ufunc("subtract", at_right, at_left);
+  NDArray zero = zeros(Shape{1}, sorted_weights->dtype());
+  NDArray running = concatenate(std::vector<NDArray>{zero, cumsum(*sorted_weights, 0)}, 0);
+  return ufunc("subtract", take(running, at_right), take(running, at_left));
+}
+
+}  // namespace
+
+NDArray digitize(const NDArray& x, const NDArray& bins, bool right) {
+  if (is_complex(x.dtype())) throw TypeError("x may not be complex");
+  if (bins.ndim() != 1) throw ValueError("bins must be a 1-D array");
+  const int64_t n = bins.size();
+  NDArray steps = diff(bins);
+  const bool increasing = all_true(ufunc("greater_equal", steps, Scalar::py_int(0)));
+  if (!increasing && !all_true(ufunc("less_equal", steps, Scalar::py_int(0))))
+    throw ValueError("bins must be monotonically increasing or decreasing");
+  const std::string side = right ? "left" : "right";
+  if (increasing) return searchsorted(bins, x, side);
+  NDArray reversed = bins.index(std::vector<IndexItem>{Slice{std::nullopt, std::nullopt, -1}});
+  return ufunc("subtract", Scalar::py_int(n), searchsorted(reversed, x, side));
+}
+
+NDArray bincount(const NDArray& x, const std::optional<NDArray>& weights, int64_t minlength) {
+  if (minlength < 0) throw ValueError("'minlength' must not be negative");
+  if (x.ndim() != 1) throw ValueError("object too deep for desired array");
+  if (!is_integer(x.dtype()) && x.dtype() != DType::Bool)
+    throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(x.dtype()) +
+                    "') to dtype('int64') according to the rule 'safe'");
+  if (weights && weights->shape() != x.shape())
+    throw ValueError("The weights and list don't have the same length.");
+  const DType out_t = weights ? DType::Float64 : DType::Int64;
+  NDArray xi = x.astype(DType::Int64);
+  int64_t bins = minlength;
+  if (x.size() > 0) {
+    if (host_double(amin(xi)) < 0)
+      throw ValueError("'list' argument must have no negative elements");
+    bins = std::max<int64_t>(bins, int64_t(host_double(amax(xi))) + 1);
+  }
+  if (bins == 0) return zeros(Shape{0}, out_t);
+  NDArray order = argsort(xi, {.axis = -1});
+  NDArray sorted = take(xi, order);
+  NDArray values = arange(Scalar::py_int(0), Scalar::py_int(bins), Scalar::py_int(1), DType::Int64);
+  std::optional<NDArray> w;
+  if (weights) w = take(weights->astype(DType::Float64), order);
+  return sums_between(searchsorted(sorted, values, "left"), searchsorted(sorted, values, "right"),
+                      w);
+}
+
+NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& o) {
+  if (o.edges) {
+    if (o.edges->ndim() != 1) throw ValueError("`bins` must be 1d, when an array");
+    if (!all_true(ufunc("greater_equal", diff(*o.edges), Scalar::py_int(0))))
+      throw ValueError("`bins` must increase monotonically, when an array");
+    return *o.edges;
+  }
+  if (o.bins < 1) throw ValueError("`bins` must be positive, when an integer");
+  double first = 0, last = 1;
+  if (o.range) {
+    first = o.range->first, last = o.range->second;
+    if (first > last) throw ValueError("max must be larger than min in range parameter.");
+    if (!std::isfinite(first) || !std::isfinite(last))
+      throw ValueError("supplied range of [" + std::to_string(first) + ", " + std::to_string(last) +
+                       "] is not finite");
+  } else if (a.size() > 0) {
+    first = host_double(amin(a)), last = host_double(amax(a));
+    if (!std::isfinite(first) || !std::isfinite(last))
+      throw ValueError("autodetected range of [" + std::to_string(first) + ", " +
+                       std::to_string(last) + "] is not finite");
+  }
+  if (first == last) first -= 0.5, last += 0.5;
+  // numpy's bin type is the data's float type (float64 for integers); its linspace runs in
+  // that type when the edges came from the data's float32 min and max, else in float64.
+  const DType t = is_floating(a.dtype()) ? a.dtype() : DType::Float64;
+  const DType work = o.range || t != DType::Float32 ? DType::Float64 : DType::Float32;
+  const int64_t num = o.bins + 1;
+  const double step = work == DType::Float32 ? double((float(last) - float(first)) / float(num - 1))
+                                             : (last - first) / double(num - 1);
+  NDArray y = arange(Scalar::py_int(0), Scalar::py_int(num), Scalar::py_int(1), work);
+  y = ufunc("add", ufunc("multiply", y, Scalar::typed(work, step)), Scalar::typed(work, first));
+  NDArray end = slice(y, num - 1, {});
+  fill(end, Scalar::typed(work, last));
+  return y.astype(t);
+}
+
+std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& o) {
+  check_device(a.device());
+  if (o.weights && o.weights->shape() != a.shape())
+    throw ValueError("weights should have the same shape as a.");
+  NDArray edges = histogram_bin_edges(a, o);
+  NDArray flat = ravel(a);
+  std::optional<NDArray> w;
+  NDArray sorted;
+  if (o.weights) {
+    NDArray order = argsort(flat, {.axis = -1});
+    sorted = take(flat, order);
+    w = take(ravel(*o.weights), order);
+  } else {
+    sorted = sort(flat, {.axis = -1});
+  }
+  // Bin i holds edges[i] <= v < edges[i + 1]; the last bin also holds its right edge.
+  const int64_t nb = edges.size() - 1;
+  NDArray left = searchsorted(sorted, slice(edges, {}, -1), "left");
+  NDArray right_edges = searchsorted(sorted, slice(edges, 1, {}), "left");
+  NDArray last_right = searchsorted(sorted, slice(edges, nb, {}), "right");
+  NDArray right = concatenate(std::vector<NDArray>{slice(right_edges, {}, -1), last_right}, 0);
+  NDArray hist = sums_between(left, right, w);
+  if (o.density) {
+    NDArray widths = diff(edges);
+    NDArray total = sum(hist);
+    hist = ufunc("true_divide", ufunc("true_divide", hist, total), widths);
+  } else if (w) {
+    hist = hist.astype(o.weights->dtype());  // numpy sums into the weights' dtype
+  }
+  return {hist, edges};
+}
+
+}  // namespace ndgpu
