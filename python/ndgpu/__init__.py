@@ -47,7 +47,8 @@ from ndgpu._reductions import (  # noqa: F401,A004
     cumsum, diff, max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean,
     nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
 )
-from ndgpu._core import dot, inner, kron, matmul, outer, tensordot, trace, vdot  # noqa: F401
+from ndgpu._core import (  # noqa: F401
+    cross, diagonal, dot, inner, kron, matmul, outer, tensordot, trace, tril, triu, vdot)
 from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu._fusion import fuse  # noqa: F401
