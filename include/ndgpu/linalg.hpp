@@ -45,6 +45,12 @@ NDArray tril(const NDArray& a, int64_t k = 0);
 NDArray cross(const NDArray& a, const NDArray& b, int64_t axisa = -1, int64_t axisb = -1,
               int64_t axisc = -1, std::optional<int64_t> axis = std::nullopt);
 
+// numpy.einsum: explicit ("ij,jk->ik") or implicit output, "..." for broadcast axes, repeated
+// labels for diagonals and traces; operands contracted pairwise (smallest result first) by
+// batched matmul. The result has the operands' result_type, or `dtype`; `out` receives it.
+NDArray einsum(const std::string& subscripts, std::span<const NDArray> operands,
+               OptDType dtype = {}, const OptArray& out = {});
+
 namespace linalg {
 inline NDArray matmul(const NDArray& a, const NDArray& b) {
   return ndgpu::matmul(a, b);

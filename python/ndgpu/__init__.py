@@ -122,6 +122,11 @@ def __dir__():
     return sorted(set(globals()) | set(_NUMPY_NAMES))
 
 
+def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting="safe", order="K"):
+    """numpy.einsum in its subscripts form; the pairwise contraction order is always chosen."""
+    return _core._einsum(subscripts, operands, dtype, out)
+
+
 def get_array_module(*args):
     """numpy for host arrays and scalars, ndgpu when any argument is an ndgpu array (or a
     value traced by fuse)."""

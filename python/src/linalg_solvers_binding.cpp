@@ -142,6 +142,14 @@ void bind_linalg_solvers(nb::module_& m) {
         return linalg::trace(array_arg(x, hx), offset, to_dtype_opt(dtype));
       },
       nb::arg("x"), nb::arg("offset"), nb::arg("dtype").none());
+  m.def(
+      "_einsum",
+      [](const std::string& subscripts, nb::handle operands, nb::handle dtype, nb::handle out) {
+        std::vector<NDArray> held;
+        for (nb::handle h : operands) held.push_back(as_array(h));
+        return result(einsum(subscripts, held, to_dtype_opt(dtype), to_out(out)), out);
+      },
+      nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("out").none());
   auto view_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
     NDArray ha;
     return diagonal(array_arg(a, ha), offset, axis1, axis2);
