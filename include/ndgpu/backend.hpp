@@ -110,21 +110,38 @@ struct GemmCall {
   StreamHandle stream = 0;
 };
 
-// A dense factorisation or solve on one column-major n×n matrix, as LAPACK's routines:
-// Getrf: A = P L U in place, n pivots (int64, 1-based) into `ipiv`; Getrs: solves with that
-// factorisation (transposed when `trans`) for the n×nrhs `b`; Potrf: the Cholesky factor in
-// the `lower` or upper triangle of A. Device memory throughout.
-enum class SolverOp : uint8_t { Getrf, Getrs, Potrf };
+// A dense factorisation or solve on one column-major matrix, as LAPACK's routines (device
+// memory throughout; `n` is the order, or the columns with `m` the rows):
+// Getrf: A = P L U in place (n×n), n pivots (int64, 1-based) into `ipiv`; Getrs: solves with
+// that factorisation (transposed when `trans`) for the n×nrhs `b`; Potrf: the Cholesky factor
+// in the `lower` or upper triangle of A.
+// Geqrf: A (m×n) = Q R in place, min(m, n) scalings into `tau`; Orgqr: the first n columns of
+// Q (m×n) from k = `nrhs` reflectors and `tau` (orgqr, or ungqr for complex).
+// Gesvd (m ≥ n): singular values into `w` (real), `job` 'A', 'S' or 'N' for U (m×m or m×n,
+// into `u`, `ldu`) and Vᴴ (n×n, into `vt`, `ldvt`); A is overwritten.
+// Syevd: the eigenvalues (ascending, real) of the Hermitian n×n A read from its `lower` or
+// upper triangle into `w`; its eigenvectors over A when `vectors`.
+// Geev: eigenvalues of a general n×n A into `w` (complex; for real types 2n reals: n real
+// parts then n imaginary parts) and, when `vectors`, right eigenvectors into `u` (LAPACK's
+// packed real pairs for real types). Nonzero info: not converged.
+enum class SolverOp : uint8_t { Getrf, Getrs, Potrf, Geqrf, Orgqr, Gesvd, Syevd, Geev };
 struct SolverCall {
   SolverOp op = SolverOp::Getrf;
   BlasType type = BlasType::F64;
-  int64_t n = 0, nrhs = 0;
+  int64_t n = 0, nrhs = 0, m = 0;
   void* a = nullptr;
   int64_t lda = 1;
   int64_t* ipiv = nullptr;
   void* b = nullptr;
   int64_t ldb = 1;
-  bool trans = false, lower = true;
+  void* tau = nullptr;
+  void* w = nullptr;
+  void* u = nullptr;
+  int64_t ldu = 1;
+  void* vt = nullptr;
+  int64_t ldvt = 1;
+  bool trans = false, lower = true, vectors = true;
+  char job = 'N';
   StreamHandle stream = 0;
 };
 

@@ -2,6 +2,8 @@
 // CPU backend), with NumPy's shape, dtype and error rules.
 #pragma once
 #include <optional>
+#include <span>
+#include <string>
 #include <utility>
 
 #include "ndgpu/ndarray.hpp"
@@ -32,6 +34,23 @@ NDArray kron(const NDArray& a, const NDArray& b);
 NDArray trace(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1,
               OptDType dtype = {}, const OptArray& out = {});
 
+// numpy.diagonal (a view, as NumPy's read-only one: the diagonal `offset` above the main one
+// of the axes axis1 and axis2, which move last), triu and tril (copies with the elements below
+// or above the k-th diagonal zeroed; a 1-D `a` acts as a row repeated into a square).
+NDArray diagonal(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1);
+NDArray triu(const NDArray& a, int64_t k = 0);
+NDArray tril(const NDArray& a, int64_t k = 0);
+// numpy.cross of 2- or 3-vectors along axisa/axisb, the result's vectors along axisc (`axis`
+// sets all three); two 2-vectors give the scalar z component.
+NDArray cross(const NDArray& a, const NDArray& b, int64_t axisa = -1, int64_t axisb = -1,
+              int64_t axisc = -1, std::optional<int64_t> axis = std::nullopt);
+
+// numpy.einsum: explicit ("ij,jk->ik") or implicit output, "..." for broadcast axes, repeated
+// labels for diagonals and traces; operands contracted pairwise (smallest result first) by
+// batched matmul. The result has the operands' result_type, or `dtype`; `out` receives it.
+NDArray einsum(const std::string& subscripts, std::span<const NDArray> operands,
+               OptDType dtype = {}, const OptArray& out = {});
+
 namespace linalg {
 inline NDArray matmul(const NDArray& a, const NDArray& b) {
   return ndgpu::matmul(a, b);
@@ -45,6 +64,62 @@ NDArray inv(const NDArray& a);
 NDArray det(const NDArray& a);
 std::pair<NDArray, NDArray> slogdet(const NDArray& a);  // (sign, log|det|)
 NDArray cholesky(const NDArray& a);                     // lower, from a's lower triangle
+
+// QR: `mode` "reduced" (Q m×k, R k×n, k = min(m, n)), "complete" (Q m×m, R m×n), "r" (R
+// alone, second undefined) or "raw" (LAPACK's reflectors h, n×m, and tau).
+std::pair<NDArray, NDArray> qr(const NDArray& a, const std::string& mode = "reduced");
+// SVD: (U, S, Vh) with A = U diag(S) Vh, S descending; U and Vh undefined without
+// `compute_uv`. LinAlgError "SVD did not converge" as NumPy's.
+struct SVDResult {
+  NDArray U, S, Vh;
+};
+SVDResult svd(const NDArray& a, bool full_matrices = true, bool compute_uv = true,
+              bool hermitian = false);
+NDArray svdvals(const NDArray& a);
+// Hermitian eigenproblems from the `UPLO` ("L" or "U") triangle: ascending real eigenvalues
+// and the eigenvectors as columns.
+std::pair<NDArray, NDArray> eigh(const NDArray& a, const std::string& UPLO = "L");
+NDArray eigvalsh(const NDArray& a, const std::string& UPLO = "L");
+// General eigenproblems: complex eigenvalues and right eigenvectors (columns, unit norm);
+// a real input whose eigenvalues are all real gets real results, as NumPy's.
+std::pair<NDArray, NDArray> eig(const NDArray& a);
+NDArray eigvals(const NDArray& a);
+
+// On the SVD: matrix_rank (singular values above tol, or rtol × the largest; default
+// max(m, n)·eps), pinv (singular values below rcond (or rtol) × the largest dropped; default
+// 1e-15), lstsq (2-D a; rank and residuals as NumPy's, rcond default eps·max(m, n)) and cond
+// (ratio of extreme singular values for p None/±2; ‖x‖·‖x⁻¹‖ otherwise, inf when singular).
+NDArray matrix_rank(const NDArray& a, std::optional<double> tol = std::nullopt,
+                    bool hermitian = false, std::optional<double> rtol = std::nullopt);
+NDArray pinv(const NDArray& a, std::optional<double> rcond = std::nullopt, bool hermitian = false,
+             std::optional<double> rtol = std::nullopt);
+struct LstsqResult {
+  NDArray x, residuals;
+  int64_t rank = 0;
+  NDArray s;
+};
+LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcond = std::nullopt);
+NDArray cond(const NDArray& x, const NormOrder& p = {});
+
+// matrix_power (inv first for n < 0), tensorinv (a's first `ind` axes against the rest),
+// tensorsolve (x with tensordot(a, x, x.ndim) == b) and multi_dot (the cheapest product order).
+NDArray matrix_power(const NDArray& a, int64_t n);
+NDArray tensorinv(const NDArray& a, int64_t ind = 2);
+NDArray tensorsolve(const NDArray& a, const NDArray& b,
+                    const std::optional<std::vector<int64_t>>& axes = std::nullopt);
+NDArray multi_dot(std::span<const NDArray> arrays, const OptArray& out = {});
+
+// The array API's linalg functions: cross of 3-vectors, vecdot (conj(x1)·x2 along `axis`),
+// vector_norm (over any axes; ord a number), matrix_norm ('fro' by default), and the last two
+// axes' transpose, diagonal and trace; outer of 1-D arrays only.
+NDArray cross(const NDArray& x1, const NDArray& x2, int64_t axis = -1);
+NDArray vecdot(const NDArray& x1, const NDArray& x2, int64_t axis = -1);
+NDArray vector_norm(const NDArray& x, const Axes& axis = {}, bool keepdims = false, double ord = 2);
+NDArray matrix_norm(const NDArray& x, bool keepdims = false, const NormOrder& ord = {});
+NDArray matrix_transpose(const NDArray& x);
+NDArray outer(const NDArray& x1, const NDArray& x2);
+NDArray diagonal(const NDArray& x, int64_t offset = 0);
+NDArray trace(const NDArray& x, int64_t offset = 0, OptDType dtype = {});
 }  // namespace linalg
 
 }  // namespace ndgpu

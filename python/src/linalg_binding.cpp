@@ -33,7 +33,10 @@ void def_products(nb::module_& m, const char* name) {
 
 }  // namespace
 
+void bind_linalg_solvers(nb::module_& m);
+
 void bind_linalg(nb::module_& m) {
+  bind_linalg_solvers(m);
   m.def("matmul", &call_matmul, nb::arg("a"), nb::arg("b"), nb::arg("out") = nb::none(),
         nb::arg("dtype") = nb::none());
   m.def(

@@ -4,6 +4,8 @@
 
 #include "kernel/reduction/engine.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/linalg.hpp"
+#include "ndgpu/manipulation.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ops/reduction_builtin.hpp"
 
@@ -28,7 +30,7 @@ NormTypes norm_types(DType t) {
   return n;
 }
 
-NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims) {
+NDArray vector_p_norm(const NDArray& x, double p, const Axes& axis, bool keepdims) {
   NormTypes t = norm_types(x.dtype());
   std::string cx = "ndgpu::cast<" + t.c + ">(x)", out = ops::kernel_ctype(t.out);
   BuiltinReduce r{.op = "",
@@ -67,17 +69,25 @@ NDArray vector_norm(const NDArray& x, double p, const Axes& axis, bool keepdims)
 }
 
 // ord 1 / inf: the largest (or smallest) column / row sum of |x|.
-NDArray matrix_norm(const NDArray& x, double ord, int row, int col, bool keepdims) {
-  if (ord == 2 || ord == -2)
-    throw NotImplementedError("linalg.norm: matrix 2-norms need an SVD, which ndgpu lacks yet");
+NDArray matrix_p_norm(const NDArray& x, double ord, int row, int col, bool keepdims) {
   bool inf = std::isinf(ord);
   if (!inf && ord != 1 && ord != -1) throw ValueError("Invalid norm order for matrices.");
   // ord 1 sums over rows then picks among columns; ord inf the other way round.
   int sum_axis = inf ? col : row;
-  NDArray sums = vector_norm(x, 1, std::vector<int64_t>{sum_axis}, true);
+  NDArray sums = vector_p_norm(x, 1, std::vector<int64_t>{sum_axis}, true);
   std::vector<int64_t> both{row, col};
   // The sums are non-negative, so their max is their inf-norm, 0 when there are none (NumPy).
-  return ord > 0 ? vector_norm(sums, INFINITY, both, keepdims) : amin(sums, both, {}, keepdims);
+  return ord > 0 ? vector_p_norm(sums, INFINITY, both, keepdims) : amin(sums, both, {}, keepdims);
+}
+
+// ord 2, -2 and 'nuc': the largest or smallest singular value, or their sum.
+NDArray singular_value_norm(const NDArray& x, double ord, bool nuclear, int row, int col,
+                            bool keepdims) {
+  const NDArray s = svdvals(moveaxis(x, {row, col}, {-2, -1}));
+  const std::vector<int64_t> last{-1};
+  NDArray r = nuclear ? sum(s, last) : ord > 0 ? amax(s, last) : amin(s, last);
+  if (!is_inexact(x.dtype())) r = r.astype(DType::Float64);
+  return keepdims ? expand_dims(r, {std::min(row, col), std::max(row, col)}) : r;
 }
 
 }  // namespace
@@ -86,7 +96,7 @@ NDArray norm(const NDArray& x, const NormOrder& ord, const Axes& axis_in, bool k
   check_device(x.device());
   Axes axis = axis_in;
   if (!axis) {
-    if (ord.kind == NormOrder::Default) return vector_norm(x, 2, {}, keepdims);
+    if (ord.kind == NormOrder::Default) return vector_p_norm(x, 2, {}, keepdims);
     if (x.ndim() == 1)
       axis = std::vector<int64_t>{0};
     else if (x.ndim() == 2)
@@ -99,16 +109,32 @@ NDArray norm(const NDArray& x, const NormOrder& ord, const Axes& axis_in, bool k
     if (ord.kind == NormOrder::Fro || ord.kind == NormOrder::Nuc)
       throw ValueError(std::string("Invalid norm order '") +
                        (ord.kind == NormOrder::Fro ? "fro" : "nuc") + "' for vectors");
-    return vector_norm(x, ord.kind == NormOrder::Default ? 2 : ord.p, axis, keepdims);
+    return vector_p_norm(x, ord.kind == NormOrder::Default ? 2 : ord.p, axis, keepdims);
   }
   if (axis->size() != 2) throw ValueError("Improper number of dimensions to norm.");
   int row = normalize_axis((*axis)[0], x.ndim()), col = normalize_axis((*axis)[1], x.ndim());
   if (row == col) throw ValueError("Duplicate axes given.");
   if (ord.kind == NormOrder::Default || ord.kind == NormOrder::Fro)
-    return vector_norm(x, 2, axis, keepdims);
-  if (ord.kind == NormOrder::Nuc)
-    throw NotImplementedError("linalg.norm: the nuclear norm needs an SVD, which ndgpu lacks yet");
-  return matrix_norm(x, ord.p, row, col, keepdims);
+    return vector_p_norm(x, 2, axis, keepdims);
+  if (ord.kind == NormOrder::Nuc || (ord.kind == NormOrder::Number && std::fabs(ord.p) == 2))
+    return singular_value_norm(x, ord.p, ord.kind == NormOrder::Nuc, row, col, keepdims);
+  return matrix_p_norm(x, ord.p, row, col, keepdims);
+}
+
+}  // namespace ndgpu::linalg
+
+namespace ndgpu::linalg {
+
+NDArray vector_norm(const NDArray& x, const Axes& axis, bool keepdims, double ord) {
+  check_device(x.device());
+  return vector_p_norm(x, ord, axis, keepdims);
+}
+
+NDArray matrix_norm(const NDArray& x, bool keepdims, const NormOrder& ord) {
+  if (x.ndim() < 2) throw ValueError("matrix_norm: x must be at least 2-dimensional");
+  NormOrder o = ord;
+  if (o.kind == NormOrder::Default) o.kind = NormOrder::Fro;
+  return norm(x, o, std::vector<int64_t>{-2, -1}, keepdims);
 }
 
 }  // namespace ndgpu::linalg

@@ -16,5 +16,11 @@ namespace ndgpu::cpu {
 void cpu_gemm(const GemmCall& call);
 // LAPACK's getrf/getrs/potrf on the host (the BLAS library's LAPACK); returns LAPACK's info.
 int cpu_solver(const SolverCall& call);
+// QR, SVD and eigenproblems (geqrf, orgqr/ungqr, gesdd, syevd/heevd, geev) on the host.
+int cpu_decomposition(const SolverCall& call);
+
+// LAPACK's type letter ('s', 'd', 'c', 'z'); a size as LAPACK's 32-bit int (ValueError beyond).
+char lapack_letter(BlasType t);
+int lapack_int(int64_t v);
 
 }  // namespace ndgpu::cpu

@@ -14,7 +14,9 @@ using Getrf = void (*)(int*, int*, void*, int*, int*, int*);
 using Getrs = void (*)(const char*, int*, int*, void*, int*, int*, void*, int*, int*, size_t);
 using Potrf = void (*)(const char*, int*, void*, int*, int*, size_t);
 
-char letter(BlasType t) {
+}  // namespace
+
+char lapack_letter(BlasType t) {
   switch (t) {
     case BlasType::F32:
       return 's';
@@ -29,17 +31,15 @@ char letter(BlasType t) {
   }
 }
 
-int to_int(int64_t v) {
+int lapack_int(int64_t v) {
   if (v > std::numeric_limits<int>::max())
     throw ValueError("matrix of size " + std::to_string(v) + " exceeds LAPACK's 32-bit sizes");
   return int(v);
 }
 
-}  // namespace
-
 int cpu_solver(const SolverCall& c) {
-  const std::string t(1, letter(c.type));
-  int n = to_int(c.n), lda = to_int(c.lda), info = 0;
+  const std::string t(1, lapack_letter(c.type));
+  int n = lapack_int(c.n), lda = lapack_int(c.lda), info = 0;
   switch (c.op) {
     case SolverOp::Getrf: {
       std::vector<int> piv(size_t(std::max(n, 1)));
@@ -50,7 +50,7 @@ int cpu_solver(const SolverCall& c) {
     case SolverOp::Getrs: {
       std::vector<int> piv(size_t(std::max(n, 1)));
       for (int k = 0; k < n; ++k) piv[size_t(k)] = int(c.ipiv[k]);
-      int nrhs = to_int(c.nrhs), ldb = to_int(c.ldb);
+      int nrhs = lapack_int(c.nrhs), ldb = lapack_int(c.ldb);
       const char trans = c.trans ? 'T' : 'N';
       reinterpret_cast<Getrs>(cpu_blas_symbol(t + "getrs_"))(&trans, &n, &nrhs, c.a, &lda,
                                                              piv.data(), c.b, &ldb, &info, 1);
@@ -61,8 +61,9 @@ int cpu_solver(const SolverCall& c) {
       reinterpret_cast<Potrf>(cpu_blas_symbol(t + "potrf_"))(&uplo, &n, c.a, &lda, &info, 1);
       return info;
     }
+    default:
+      return cpu_decomposition(c);
   }
-  return info;
 }
 
 }  // namespace ndgpu::cpu

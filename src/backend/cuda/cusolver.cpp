@@ -19,6 +19,12 @@
 namespace ndgpu::cuda {
 namespace {
 
+// The typed orgqr/ungqr entry points, their array arguments as void* (one ABI for all four).
+using OrgqrSize = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, int, const void*, int,
+                                       const void*, int*);
+using Orgqr = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, int, void*, int, const void*,
+                                   void*, int, int*);
+
 struct Cusolver {
   decltype(&::cusolverDnCreate) create = nullptr;
   decltype(&::cusolverDnSetStream) set_stream = nullptr;
@@ -28,6 +34,18 @@ struct Cusolver {
   decltype(&::cusolverDnXgetrs) getrs = nullptr;
   decltype(&::cusolverDnXpotrf_bufferSize) potrf_size = nullptr;
   decltype(&::cusolverDnXpotrf) potrf = nullptr;
+  decltype(&::cusolverDnXgeqrf_bufferSize) geqrf_size = nullptr;
+  decltype(&::cusolverDnXgeqrf) geqrf = nullptr;
+  decltype(&::cusolverDnXgesvd_bufferSize) gesvd_size = nullptr;
+  decltype(&::cusolverDnXgesvd) gesvd = nullptr;
+  decltype(&::cusolverDnXsyevd_bufferSize) syevd_size = nullptr;
+  decltype(&::cusolverDnXsyevd) syevd = nullptr;
+  // orgqr/ungqr have no 64-bit form: the typed 32-bit ones, indexed by BlasType's S/D/C/Z.
+  OrgqrSize orgqr_size[4] = {};
+  Orgqr orgqr[4] = {};
+  // Xgeev arrived in CUDA 12.6: optional, eig names what is missing when it is absent.
+  decltype(&::cusolverDnXgeev_bufferSize) geev_size = nullptr;
+  decltype(&::cusolverDnXgeev) geev = nullptr;
   std::string error;
 };
 
@@ -54,6 +72,22 @@ const Cusolver& api() {
     load(c.getrs, "cusolverDnXgetrs");
     load(c.potrf_size, "cusolverDnXpotrf_bufferSize");
     load(c.potrf, "cusolverDnXpotrf");
+    load(c.geqrf_size, "cusolverDnXgeqrf_bufferSize");
+    load(c.geqrf, "cusolverDnXgeqrf");
+    load(c.gesvd_size, "cusolverDnXgesvd_bufferSize");
+    load(c.gesvd, "cusolverDnXgesvd");
+    load(c.syevd_size, "cusolverDnXsyevd_bufferSize");
+    load(c.syevd, "cusolverDnXsyevd");
+    const char* orgqr_names[4][2] = {{"cusolverDnSorgqr_bufferSize", "cusolverDnSorgqr"},
+                                     {"cusolverDnDorgqr_bufferSize", "cusolverDnDorgqr"},
+                                     {"cusolverDnCungqr_bufferSize", "cusolverDnCungqr"},
+                                     {"cusolverDnZungqr_bufferSize", "cusolverDnZungqr"}};
+    for (int k = 0; k < 4; ++k) {
+      load(c.orgqr_size[k], orgqr_names[k][0]);
+      load(c.orgqr[k], orgqr_names[k][1]);
+    }
+    c.geev_size = reinterpret_cast<decltype(c.geev_size)>(lib.symbol("cusolverDnXgeev_bufferSize"));
+    c.geev = reinterpret_cast<decltype(c.geev)>(lib.symbol("cusolverDnXgeev"));
     return c;
   }();
   if (!c.error.empty()) throw BackendError(c.error);
@@ -98,6 +132,18 @@ cudaDataType data_type(BlasType t) {
     default:
       throw TypeError("array type float16 is unsupported in linalg");
   }
+}
+
+cudaDataType real_type(BlasType t) {
+  return t == BlasType::F32 || t == BlasType::C64 ? CUDA_R_32F : CUDA_R_64F;
+}
+
+int typed_index(BlasType t) {
+  return t == BlasType::F32 ? 0 : t == BlasType::F64 ? 1 : t == BlasType::C64 ? 2 : 3;
+}
+
+size_t element_size(BlasType t) {
+  return t == BlasType::F32 ? 4 : t == BlasType::C128 ? 16 : 8;
 }
 
 // Device memory from ndgpu's pool for one call's workspace and info.
@@ -159,6 +205,76 @@ int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
                            host_bytes, dinfo);
           });
       break;
+    case SolverOp::Geqrf:
+      run(
+          [&](size_t* d, size_t* hb) {
+            return c.geqrf_size(h.handle, h.params, s.m, s.n, t, s.a, s.lda, t, s.tau, t, d, hb);
+          },
+          [&](void* w, void* hw) {
+            return c.geqrf(h.handle, h.params, s.m, s.n, t, s.a, s.lda, t, s.tau, t, w, dev_bytes,
+                           hw, host_bytes, dinfo);
+          });
+      break;
+    case SolverOp::Orgqr: {
+      const int k = typed_index(s.type);
+      int lwork = 0;
+      check(c.orgqr_size[k](h.handle, int(s.m), int(s.n), int(s.nrhs), s.a, int(s.lda), s.tau,
+                            &lwork),
+            "cusolverDn orgqr_bufferSize");
+      Scratch work(be, device, s.stream, size_t(lwork) * element_size(s.type));
+      check(c.orgqr[k](h.handle, int(s.m), int(s.n), int(s.nrhs), s.a, int(s.lda), s.tau, work.ptr,
+                       lwork, dinfo),
+            "cusolverDn orgqr");
+      break;
+    }
+    case SolverOp::Gesvd: {
+      const signed char job = static_cast<signed char>(s.job);
+      const cudaDataType r = real_type(s.type);
+      run(
+          [&](size_t* d, size_t* hb) {
+            return c.gesvd_size(h.handle, h.params, job, job, s.m, s.n, t, s.a, s.lda, r, s.w, t,
+                                s.u, s.ldu, t, s.vt, s.ldvt, t, d, hb);
+          },
+          [&](void* w, void* hw) {
+            return c.gesvd(h.handle, h.params, job, job, s.m, s.n, t, s.a, s.lda, r, s.w, t, s.u,
+                           s.ldu, t, s.vt, s.ldvt, t, w, dev_bytes, hw, host_bytes, dinfo);
+          });
+      break;
+    }
+    case SolverOp::Syevd: {
+      const cusolverEigMode_t jobz =
+          s.vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+      const cudaDataType r = real_type(s.type);
+      run(
+          [&](size_t* d, size_t* hb) {
+            return c.syevd_size(h.handle, h.params, jobz, uplo, s.n, t, s.a, s.lda, r, s.w, t, d,
+                                hb);
+          },
+          [&](void* w, void* hw) {
+            return c.syevd(h.handle, h.params, jobz, uplo, s.n, t, s.a, s.lda, r, s.w, t, w,
+                           dev_bytes, hw, host_bytes, dinfo);
+          });
+      break;
+    }
+    case SolverOp::Geev: {
+      if (!c.geev)
+        throw NotImplementedError("linalg.eig on CUDA needs cusolverDnXgeev (CUDA 12.6 or later)");
+      const cusolverEigMode_t jobvr =
+          s.vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+      const int64_t ldvr = s.vectors ? s.ldu : 1;
+      // Real A: W as 2n reals (real parts, then imaginary parts), as the Backend promises.
+      run(
+          [&](size_t* d, size_t* hb) {
+            return c.geev_size(h.handle, h.params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, s.n, t, s.a,
+                               s.lda, t, s.w, t, nullptr, 1, t, s.u, ldvr, t, d, hb);
+          },
+          [&](void* w, void* hw) {
+            return c.geev(h.handle, h.params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, s.n, t, s.a, s.lda,
+                          t, s.w, t, nullptr, 1, t, s.u, ldvr, t, w, dev_bytes, hw, host_bytes,
+                          dinfo);
+          });
+      break;
+    }
   }
   int host_info = 0;
   be.copy_to_host(device, &host_info, dinfo, sizeof(int), s.stream);

@@ -3,58 +3,15 @@
 // over as the column-major transposes they are, so no transposing copy is needed.
 #include <string>
 
-#include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
-#include "ops/linalg/blas_type.hpp"
+#include "ops/linalg/solver_stack.hpp"
 
 namespace ndgpu::linalg {
 namespace {
 
-// NumPy's linalg dtype: integers and bool as float64; float16 refused.
-DType solver_dtype(DType t) {
-  if (t == DType::Float16) throw TypeError("array type float16 is unsupported in linalg");
-  return is_inexact(t) ? t : DType::Float64;
-}
-
-void require_square_stack(const NDArray& a) {
-  if (a.ndim() < 2)
-    throw LinAlgError(std::to_string(a.ndim()) +
-                      "-dimensional array given. Array must be at least two-dimensional");
-  if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2])
-    throw LinAlgError("Last 2 dimensions of the array must be square");
-}
-
-Shape batch_of(const NDArray& a, int core) {
-  return Shape(a.shape().begin(), a.shape().end() - core);
-}
-
-Shape with(Shape s, std::initializer_list<int64_t> tail) {
-  s.insert(s.end(), tail.begin(), tail.end());
-  return s;
-}
-
-// A C-contiguous stack of `t` matrices (a copy the solver may overwrite).
-NDArray own_stack(const NDArray& a, const Shape& shape, DType t) {
-  return a.broadcast_to(shape).astype(t, true, Order::C);
-}
-
-struct Solver {
-  Device device = current_device();
-  Backend& backend = backend_for(device);
-  SolverCall base(SolverOp op, DType t, int64_t n) const {
-    SolverCall c;
-    c.op = op, c.type = *blas_type(t), c.n = n, c.lda = std::max<int64_t>(n, 1);
-    c.stream = current_stream(device);
-    return c;
-  }
-  int run(const SolverCall& c) { return backend.solver(device.index, c); }
-};
-
-char* matrix(const NDArray& stack, int64_t i, int64_t elems) {
-  return static_cast<char*>(stack.data()) + i * elems * stack.itemsize();
-}
+using namespace detail;
 
 // LU-factors every matrix of `lu` (batch, n, n) in place, pivots into `piv` (batch, n).
 void factor_stack(Solver& s, NDArray& lu, NDArray& piv, int64_t batch, int64_t n,
@@ -108,9 +65,7 @@ Factored lu_factor(const NDArray& a) {
   return f;
 }
 
-}  // namespace
-
-NDArray solve(const NDArray& a, const NDArray& b) {
+NDArray solve_stack(const NDArray& a, const NDArray& b, bool singular_raises) {
   require_square_stack(a);
   const int64_t n = a.shape()[a.ndim() - 1];
   const DType t = solver_dtype(promote_types(a.dtype(), b.dtype()));
@@ -136,7 +91,7 @@ NDArray solve(const NDArray& a, const NDArray& b) {
   NDArray x = bm.broadcast_to(result).transpose(swap).astype(t, true, Order::C);
   NDArray piv = NDArray::empty(Shape{nb, n}, DType::Int64);
   Solver s;
-  factor_stack(s, lu, piv, nb, n, true);
+  factor_stack(s, lu, piv, nb, n, singular_raises);
   for (int64_t i = 0; i < nb; ++i) {
     SolverCall c = s.base(SolverOp::Getrs, t, n);
     c.nrhs = k, c.trans = true;  // the buffer holds Aᵀ column-major
@@ -146,6 +101,17 @@ NDArray solve(const NDArray& a, const NDArray& b) {
   }
   NDArray r = x.transpose(swap).copy();
   return vector ? r.reshape(with(batch, {n})) : r;
+}
+
+}  // namespace
+
+NDArray solve(const NDArray& a, const NDArray& b) {
+  return solve_stack(a, b, true);
+}
+
+NDArray detail::inv_unchecked(const NDArray& a) {
+  require_square_stack(a);
+  return solve_stack(a, eye(cols(a), std::nullopt, 0, solver_dtype(a.dtype())), false);
 }
 
 NDArray inv(const NDArray& a) {
@@ -192,14 +158,7 @@ NDArray cholesky(const NDArray& a) {
     c.a = matrix(l, i, n * n), c.lower = false;
     if (s.run(c) > 0) throw LinAlgError("Matrix is not positive definite");
   }
-  static const kernel::ElementwiseDefinition upper_zero(
-      {.in_params = "int64 side",
-       .out_params = "T y",
-       .operation = "if (i % side > (i / side) % side) y = (T)0",
-       .name = "ndgpu_zero_upper"});
-  std::vector<Operand> args{Scalar::py_int(n), l};
-  kernel::run_elementwise(upper_zero, args);
-  return l;
+  return tril(l);
 }
 
 }  // namespace ndgpu::linalg

@@ -1,0 +1,177 @@
+// numpy.linalg's decompositions and the routines built on them, as _core._linalg_* functions
+// that python/ndgpu/linalg.py wraps in NumPy's result tuples.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+#include "ndgpu/linalg.hpp"
+#include "ndgpu/reductions.hpp"
+
+namespace nb = nanobind;
+
+namespace ndgpu::py {
+namespace {
+
+nb::object wrap_or_none(NDArray a) {
+  return a.defined() ? wrap_array(std::move(a)) : nb::none();
+}
+
+nb::tuple pair(std::pair<NDArray, NDArray> p) {
+  return nb::make_tuple(wrap_or_none(std::move(p.first)), wrap_or_none(std::move(p.second)));
+}
+
+}  // namespace
+
+void bind_linalg_solvers(nb::module_& m) {
+  m.def("_linalg_qr", [](nb::handle a, const std::string& mode) {
+    NDArray ha;
+    return pair(linalg::qr(array_arg(a, ha), mode));
+  });
+  m.def("_linalg_svd", [](nb::handle a, bool full, bool uv, bool hermitian) {
+    NDArray ha;
+    linalg::SVDResult r = linalg::svd(array_arg(a, ha), full, uv, hermitian);
+    return nb::make_tuple(wrap_or_none(std::move(r.U)), wrap_or_none(std::move(r.S)),
+                          wrap_or_none(std::move(r.Vh)));
+  });
+  m.def("_linalg_eigh", [](nb::handle a, const std::string& uplo, bool vectors) {
+    NDArray ha;
+    if (!vectors) return nb::make_tuple(wrap_array(linalg::eigvalsh(array_arg(a, ha), uplo)));
+    return pair(linalg::eigh(array_arg(a, ha), uplo));
+  });
+  m.def("_linalg_eig", [](nb::handle a, bool vectors) {
+    NDArray ha;
+    if (!vectors) return nb::make_tuple(wrap_array(linalg::eigvals(array_arg(a, ha))));
+    return pair(linalg::eig(array_arg(a, ha)));
+  });
+  using OptFloat = std::optional<double>;
+  m.def("_linalg_matrix_rank", [](nb::handle a, OptFloat tol, bool hermitian, OptFloat rtol) {
+    NDArray ha;
+    return linalg::matrix_rank(array_arg(a, ha), tol, hermitian, rtol);
+  });
+  m.def("_linalg_pinv", [](nb::handle a, OptFloat rcond, bool hermitian, OptFloat rtol) {
+    NDArray ha;
+    return linalg::pinv(array_arg(a, ha), rcond, hermitian, rtol);
+  });
+  m.def("_linalg_lstsq", [](nb::handle a, nb::handle b, OptFloat rcond) {
+    NDArray ha, hb;
+    linalg::LstsqResult r = linalg::lstsq(array_arg(a, ha), array_arg(b, hb), rcond);
+    return nb::make_tuple(wrap_array(std::move(r.x)), wrap_array(std::move(r.residuals)), r.rank,
+                          wrap_array(std::move(r.s)));
+  });
+  m.def(
+      "_linalg_cond",
+      [](nb::handle x, nb::handle p) {
+        NDArray hx;
+        return linalg::cond(array_arg(x, hx), norm_order(p));
+      },
+      nb::arg("x"), nb::arg("p").none());
+  m.def("_linalg_matrix_power", [](nb::handle a, nb::handle n) {
+    if (!PyIndex_Check(n.ptr())) throw nb::type_error("exponent must be an integer");
+    NDArray ha;
+    return linalg::matrix_power(array_arg(a, ha), nb::cast<int64_t>(n));
+  });
+  m.def("_linalg_tensorinv", [](nb::handle a, int64_t ind) {
+    NDArray ha;
+    return linalg::tensorinv(array_arg(a, ha), ind);
+  });
+  m.def(
+      "_linalg_tensorsolve",
+      [](nb::handle a, nb::handle b, nb::handle axes) {
+        NDArray ha, hb;
+        std::optional<std::vector<int64_t>> ax;
+        if (!axes.is_none()) ax = to_axes(axes);
+        return linalg::tensorsolve(array_arg(a, ha), array_arg(b, hb), ax);
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("axes").none());
+  m.def(
+      "_linalg_multi_dot",
+      [](nb::handle arrays, nb::handle out) {
+        std::vector<NDArray> held;
+        for (nb::handle h : arrays) held.push_back(as_array(h));
+        return result(linalg::multi_dot(held, to_out(out)), out);
+      },
+      nb::arg("arrays"), nb::arg("out").none());
+  m.def(
+      "cross",
+      [](nb::handle a, nb::handle b, int64_t axisa, int64_t axisb, int64_t axisc,
+         std::optional<int64_t> axis) {
+        NDArray ha, hb;
+        return cross(array_arg(a, ha), array_arg(b, hb), axisa, axisb, axisc, axis);
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("axisa") = -1, nb::arg("axisb") = -1,
+      nb::arg("axisc") = -1, nb::arg("axis") = nb::none());
+  m.def("_linalg_cross", [](nb::handle a, nb::handle b, int64_t axis) {
+    NDArray ha, hb;
+    return linalg::cross(array_arg(a, ha), array_arg(b, hb), axis);
+  });
+  m.def("_linalg_vecdot", [](nb::handle a, nb::handle b, int64_t axis) {
+    NDArray ha, hb;
+    return linalg::vecdot(array_arg(a, ha), array_arg(b, hb), axis);
+  });
+  m.def("_linalg_outer", [](nb::handle a, nb::handle b) {
+    NDArray ha, hb;
+    return linalg::outer(array_arg(a, ha), array_arg(b, hb));
+  });
+  m.def(
+      "_linalg_vector_norm",
+      [](nb::handle x, nb::handle axis, bool keepdims, double ord) {
+        NDArray hx;
+        Axes ax;
+        if (!axis.is_none()) ax = to_axes(axis);
+        return linalg::vector_norm(array_arg(x, hx), ax, keepdims, ord);
+      },
+      nb::arg("x"), nb::arg("axis").none(), nb::arg("keepdims"), nb::arg("ord"));
+  m.def("_linalg_matrix_norm", [](nb::handle x, bool keepdims, nb::handle ord) {
+    NDArray hx;
+    return linalg::matrix_norm(array_arg(x, hx), keepdims, norm_order(ord));
+  });
+  m.def("_linalg_matrix_transpose", [](nb::handle x) {
+    NDArray hx;
+    return linalg::matrix_transpose(array_arg(x, hx));
+  });
+  m.def("_linalg_diagonal", [](nb::handle x, int64_t offset) {
+    NDArray hx;
+    return linalg::diagonal(array_arg(x, hx), offset);
+  });
+  m.def(
+      "_linalg_trace",
+      [](nb::handle x, int64_t offset, nb::handle dtype) {
+        NDArray hx;
+        return linalg::trace(array_arg(x, hx), offset, to_dtype_opt(dtype));
+      },
+      nb::arg("x"), nb::arg("offset"), nb::arg("dtype").none());
+  m.def(
+      "_einsum",
+      [](const std::string& subscripts, nb::handle operands, nb::handle dtype, nb::handle out) {
+        std::vector<NDArray> held;
+        for (nb::handle h : operands) held.push_back(as_array(h));
+        return result(einsum(subscripts, held, to_dtype_opt(dtype), to_out(out)), out);
+      },
+      nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("out").none());
+  auto view_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
+    NDArray ha;
+    return diagonal(array_arg(a, ha), offset, axis1, axis2);
+  };
+  m.def("diagonal", view_fn, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0,
+        nb::arg("axis2") = 1);
+  nb::type<NDArray>().attr("diagonal") = nb::cpp_function(
+      view_fn, nb::is_method(), nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1);
+  m.def(
+      "triu",
+      [](nb::handle a, int64_t k) {
+        NDArray ha;
+        return triu(array_arg(a, ha), k);
+      },
+      nb::arg("m"), nb::arg("k") = 0);
+  m.def(
+      "tril",
+      [](nb::handle a, int64_t k) {
+        NDArray ha;
+        return tril(array_arg(a, ha), k);
+      },
+      nb::arg("m"), nb::arg("k") = 0);
+}
+
+}  // namespace ndgpu::py

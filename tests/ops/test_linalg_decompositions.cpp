@@ -1,0 +1,49 @@
+// src/ops/linalg/qr_svd.cpp and eigen.cpp through the C++ API, against values known in closed
+// form: [[2, 1], [1, 2]] has eigenvalues 1 and 3, singular values 3 and 1.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "array_helpers.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/linalg.hpp"
+#include "ndgpu/ops.hpp"
+
+using namespace ndgpu;
+using test::host;
+
+namespace {
+NDArray sym() {
+  const std::vector<double> v{2, 1, 1, 2};
+  return from_host(v.data(), {2, 2}, DType::Float64);
+}
+}  // namespace
+
+TEST(LinalgDecompositions, EighAndSvdOfAKnownMatrix) {
+  auto [w, v] = linalg::eigh(sym());
+  const std::vector<double> wv = host<double>(w), vv = host<double>(v);
+  EXPECT_NEAR(wv[0], 1, 1e-14);
+  EXPECT_NEAR(wv[1], 3, 1e-14);
+  // The eigenvector of 3 is (1, 1)/√2 up to sign: its entries are equal.
+  EXPECT_NEAR(std::fabs(vv[1]), M_SQRT1_2, 1e-14);
+  EXPECT_NEAR(vv[1], vv[3], 1e-14);
+  const std::vector<double> s = host<double>(linalg::svdvals(sym()));
+  EXPECT_NEAR(s[0], 3, 1e-14);
+  EXPECT_NEAR(s[1], 1, 1e-14);
+  const std::vector<double> e = host<double>(linalg::eigvals(sym()));
+  EXPECT_NEAR(std::min(e[0], e[1]), 1, 1e-14);
+}
+
+TEST(LinalgDecompositions, QrRebuildsAndErrors) {
+  const std::vector<double> av{1, 2, 3, 4, 5, 6};
+  NDArray a = from_host(av.data(), {3, 2}, DType::Float64);
+  auto [q, r] = linalg::qr(a);
+  EXPECT_EQ(q.shape(), Shape({3, 2}));
+  EXPECT_EQ(r.shape(), Shape({2, 2}));
+  const std::vector<double> back = host<double>(matmul(q, r));
+  for (size_t k = 0; k < av.size(); ++k) EXPECT_NEAR(back[k], av[k], 1e-13);
+  EXPECT_EQ(host<double>(r)[2], 0.0);  // below the diagonal
+  EXPECT_THROW(linalg::qr(a, "bogus"), ValueError);
+  EXPECT_THROW(linalg::eigh(a), LinAlgError);
+}
