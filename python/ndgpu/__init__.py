@@ -88,6 +88,12 @@ for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "r
 where, clip = _core.where, _core.clip
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
+    choose, diag, diag_indices, diag_indices_from, diagflat, diagonal, fill_diagonal, indices,
+    ix_, mask_indices, place, put, put_along_axis, putmask, ravel_multi_index, select,
+    take_along_axis, tri, tril, tril_indices, tril_indices_from, triu, triu_indices,
+    triu_indices_from, unravel_index)
+from ndgpu._index_tricks import c_, index_exp, r_, s_  # noqa: F401,E402
+from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,
     repeat, reshape, split, squeeze, stack, swapaxes, tile, transpose, vstack)

@@ -117,6 +117,12 @@ void check_flag(const NDArray& err, std::span<const NDArray> indices,
 
 }  // namespace
 
+void require_integer_indices(DType t) {
+  if (!is_integer(t))
+    throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(t) +
+                    "') to dtype('int64') according to the rule 'safe'");
+}
+
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
                       ClipMode mode) {
   NDArray err = zeros(Shape{1}, DType::Int32);
@@ -150,6 +156,24 @@ void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values) {
        .out_params = "raw T dst",
        .operation = "*(T*)((char*)&dst[i % rsize] + off) = v",
        .name = "ndgpu_scatter"});
+  std::vector<Operand> args{values, padded(offsets, values.shape()),
+                            Scalar::typed_int(DType::Int64, rest.size()), rest};
+  kernel::run_elementwise(def, args);
+}
+
+void scatter_combine(NDArray& rest, const NDArray& offsets, const NDArray& values, ScatterOp op) {
+  if (values.size() == 0) return;
+  auto def_for = [](const char* fn) {
+    return kernel::ElementwiseCode{
+        .in_params = "T v, int64 off, int64 rsize",
+        .out_params = "raw T dst",
+        .operation = std::string("ndgpu::") + fn + "((T*)((char*)&dst[i % rsize] + off), v)",
+        .name = std::string("ndgpu_") + fn,
+        .preamble = "#include \"ndgpu/scatter_ops.cuh\"\n"};
+  };
+  static const kernel::ElementwiseDefinition add(def_for("scatter_add")),
+      max(def_for("scatter_max")), min(def_for("scatter_min"));
+  const auto& def = op == ScatterOp::Add ? add : op == ScatterOp::Max ? max : min;
   std::vector<Operand> args{values, padded(offsets, values.shape()),
                             Scalar::typed_int(DType::Int64, rest.size()), rest};
   kernel::run_elementwise(def, args);
