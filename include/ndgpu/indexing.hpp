@@ -68,6 +68,12 @@ NDArray diagonal(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_
 NDArray diag(const NDArray& v, int64_t k = 0);
 NDArray diagflat(const NDArray& v, int64_t k = 0);
 
+// ndarray.flat[key] and ndarray.flat[key] = values: `a` as if 1-D in C order. An integer
+// gives a 0-d array, a slice or mask a 1-D one, an integer array its own shape; values
+// repeat cyclically over the positions (NumPy's).
+NDArray flat_get(const NDArray& a, const Index& key);
+void flat_set(NDArray& a, const Index& key, const Operand& values);
+
 // Index grids: (ndim, *dimensions) dense, or one array per axis shaped to broadcast.
 NDArray indices(std::span<const int64_t> dimensions, DType dtype = DType::Int64);
 std::vector<NDArray> indices_sparse(std::span<const int64_t> dimensions,

@@ -12,6 +12,7 @@ from ndgpu import _core
 from ndgpu._core import (  # noqa: F401
     CompileError,
     ElementwiseKernel,
+    flatiter,
     OutOfMemoryError,
     fromDlpack,
     from_dlpack,

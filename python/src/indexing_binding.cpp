@@ -11,6 +11,7 @@
 namespace ndgpu::py {
 
 void bind_indexing_routines(nb::module_& m);
+void bind_flat(nb::module_& m);
 
 ClipMode to_clip_mode(const std::string& mode) {
   if (mode == "raise") return ClipMode::Raise;
@@ -45,6 +46,7 @@ void bind_indexing(nb::module_& m) {
     return extract(as_array(condition), as_array(a));
   });
   bind_indexing_routines(m);
+  bind_flat(m);
   nb::object nd = m.attr("ndarray");
   nd.attr("nonzero") =
       nb::cpp_function([](const NDArray& a) { return arrays_tuple(nonzero(a)); }, nb::is_method());

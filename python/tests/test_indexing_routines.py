@@ -295,3 +295,49 @@ def test_r_c_s_index_exp():
     assert cp.index_exp[2] == np.index_exp[2]
     assert cp.s_[2] == np.s_[2]
 
+
+# -- ndarray.flat ----------------------------------------------------------------------------
+
+FLAT_KEYS = [3, -1, slice(2, 9, 3), slice(None, None, -4), Ellipsis, np.array([0, 11, -2, 5]),
+             np.array([[1, 2], [3, 4]]), [7, 7]]
+
+
+@pytest.mark.parametrize("key", FLAT_KEYS, ids=repr)
+def test_flat_read(key):
+    for n, a in layouts(sample((3, 4), np.float32)):
+        k = cp.array(key) if isinstance(key, np.ndarray) else key
+        got, want = a.flat[k], n.flat[key]
+        assert_same(got, np.asarray(want))
+    n = sample((3, 4), np.int32)
+    mask = n.ravel() > 0
+    assert_same(cp.array(n).flat[cp.array(mask)], n.flat[mask])
+
+
+@pytest.mark.parametrize("key", FLAT_KEYS, ids=repr)
+def test_flat_write_repeats_values(key):
+    for n, a in layouts(np.zeros((3, 4), np.int64)):
+        n = n.copy()
+        k = cp.array(key) if isinstance(key, np.ndarray) else key
+        v = np.array(5) if isinstance(key, int) else np.array([5, 6, 7])
+        a.flat[k] = cp.array(v)
+        n.flat[key] = v
+        assert_same(a, n)
+        if isinstance(key, int):
+            with pytest.raises(ValueError):
+                a.flat[k] = cp.array([5])
+
+
+def test_flatiter():
+    n = sample((2, 3), np.int16)
+    a = cp.array(n).T
+    f = a.flat
+    assert isinstance(f, cp.flatiter) and len(f) == 6 and f.base is not None
+    assert [int(x) for x in f] == list(n.T.flat)
+    assert_same(f.copy(), n.T.flatten())
+    a.flat = 9
+    assert_same(a, np.full((3, 2), 9, np.int16))
+    with pytest.raises(IndexError):
+        a.flat[6]
+    with pytest.raises(IndexError):
+        a.flat[0, 1]
+
