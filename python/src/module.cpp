@@ -23,6 +23,7 @@ void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
 void bind_interop(nb::module_& m);
 void bind_random(nb::module_& m);
+void bind_views(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -77,4 +78,5 @@ NB_MODULE(_core, m) {
   py::bind_memory(m);
   py::bind_interop(m);
   py::bind_random(m);
+  py::bind_views(m);
 }
