@@ -66,6 +66,13 @@ struct Flags {
   }
 };
 
+// NumPy's ComplexWarning for a cast that drops imaginary parts (an error under -W error).
+void warn_complex_discard() {
+  nb::object cls = numpy().attr("exceptions").attr("ComplexWarning");
+  if (PyErr_WarnEx(cls.ptr(), "Casting complex values to real discards the imaginary part", 1))
+    throw nb::python_error();
+}
+
 std::string py_bool(bool b) {
   return b ? "True" : "False";
 }
@@ -144,6 +151,8 @@ void bind_ndarray(nb::module_& m) {
              nb::handle /*subok*/, bool copy) {
             DType to = to_dtype(dtype);
             Casting rule = to_casting(casting, Casting::Unsafe);
+            if (is_complex(a.dtype()) && !is_complex(to) && can_cast(a.dtype(), to, rule))
+              warn_complex_discard();
             return a.astype(to, copy, to_order_opt(order), rule);
           },
           nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),

@@ -1,9 +1,53 @@
-"""Copies, views and casts: flags, view(dtype), may_share_memory/shares_memory, against NumPy."""
+"""Copies, views and casts: flags, view(dtype), may_share_memory/shares_memory, and astype's
+edge values (NaN, inf and out-of-range floats to integers, complex to real), against NumPy."""
+import warnings
+
 import numpy as np
 import pytest
 
 import ndgpu as cp
 from conftest import assert_same
+
+INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint64]
+EDGES = [np.nan, np.inf, -np.inf, -1.0, 1e20, 300.5, -300.5, 3e9, -3e9, 2.0 ** 63, 1.9e19, -0.7]
+
+
+@pytest.mark.parametrize("src", [np.float64, np.float32, np.float16])
+def test_float_to_int_edges_as_numpy(src):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        n = np.array(EDGES).astype(src)
+        for t in INTS + [np.bool_]:
+            assert_same(cp.array(n).astype(t), n.astype(t))
+
+
+def test_uint32_in_range():
+    n = np.array([0.0, 3e9, 4294967295.0, 12.9])
+    assert_same(cp.array(n).astype(np.uint32), n.astype(np.uint32))
+
+
+def test_complex_to_real_warns():
+    n = np.array([1 + 2j, -3.5 - 1j, np.nan + 1j], np.complex128)
+    for t in (np.float32, np.int16, np.bool_):
+        with pytest.warns(np.exceptions.ComplexWarning):
+            got = cp.array(n).astype(t)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert_same(got, n.astype(t))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cp.array(n).astype(np.complex64)  # no warning: nothing is dropped
+
+
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+def test_astype_casting_rule(casting):
+    a = cp.zeros(3, np.float64)
+    for t in (np.float64, np.float32, np.int64, np.complex128):
+        if np.can_cast(np.float64, t, casting):
+            assert_same(a.astype(t, casting=casting), np.zeros(3, np.float64).astype(t))
+        else:
+            with pytest.raises(TypeError):
+                a.astype(t, casting=casting)
 
 
 def test_flags():
