@@ -341,3 +341,16 @@ def test_flatiter():
     with pytest.raises(IndexError):
         a.flat[0, 1]
 
+
+# -- x[mask]: the two-pass compaction over tiles ---------------------------------------------
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128, np.int8])
+def test_mask_compaction_over_many_tiles(dtype):
+    n = sample((3, 70001), dtype)
+    x = cp.array(n)
+    mask = sample((3, 70001), np.bool_, seed=5)
+    assert_same(x[cp.array(mask)], n[mask])
+    assert_same(x.T[cp.array(mask.T)], n.T[mask.T])  # both copied to C order first
+    sub = mask[:, 1:]  # a mask starting at an odd byte
+    assert_same(x[:, 1:][cp.array(mask)[:, 1:]], n[:, 1:][sub])
+    assert_same(x[cp.zeros(n.shape, np.bool_)], n[np.zeros(n.shape, bool)])

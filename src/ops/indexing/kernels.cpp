@@ -179,20 +179,4 @@ void scatter_combine(NDArray& rest, const NDArray& offsets, const NDArray& value
   kernel::run_elementwise(def, args);
 }
 
-NDArray compact(const NDArray& mask, const NDArray& values) {
-  NDArray m = mask.astype(DType::Bool, false);
-  if (m.size() == 0) return empty(Shape{0}, values.dtype());
-  NDArray cs = cumsum(m, std::nullopt, DType::Int64);
-  int64_t count = 0;
-  cs.index(std::vector<IndexItem>{int64_t(-1)}).to_host(&count);
-  NDArray out = empty(Shape{count}, values.dtype());
-  static const kernel::ElementwiseDefinition def({.in_params = "bool m, int64 c, T x",
-                                                  .out_params = "raw T y",
-                                                  .operation = "if (m) y[c - 1] = x",
-                                                  .name = "ndgpu_compact"});
-  std::vector<Operand> args{m, cs.reshape(m.shape()), values, out};
-  kernel::run_elementwise(def, args);
-  return out;
-}
-
 }  // namespace ndgpu::ops
