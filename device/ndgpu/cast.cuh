@@ -110,6 +110,40 @@ struct Caster<float16, complex<T>> {
   static NDGPU_HD float16 run(const complex<T>& v) { return float16(float(v.real())); }
 };
 
+// Float to integer as NumPy does on x86, on every backend (CUDA's conversions saturate, and
+// C++ leaves NaN and out-of-range values undefined): the hardware's "integer indefinite"
+// (the lowest value) for NaN, inf and out-of-range, narrow types through int32 and wrapped.
+NDGPU_HD long long float_to_i64(double v) {
+  return v >= -9223372036854775808.0 && v < 9223372036854775808.0 ? (long long)v
+                                                                  : -9223372036854775807LL - 1;
+}
+NDGPU_HD int float_to_i32(double v) {
+  return v > -2147483649.0 && v < 2147483648.0 ? (int)v : -2147483647 - 1;
+}
+NDGPU_HD unsigned long long float_to_u64(double v) {  // above 2^63: offset by 2^63 first
+  if (v >= 9223372036854775808.0)
+    return (unsigned long long)float_to_i64(v - 9223372036854775808.0) ^ 0x8000000000000000ull;
+  return (unsigned long long)float_to_i64(v);
+}
+#define NDGPU_FLOAT_TO_INT(To, convert)                                       \
+  template <>                                                                 \
+  struct Caster<To, double> {                                                 \
+    static NDGPU_HD To run(const double& v) { return (To)convert(v); }        \
+  };                                                                          \
+  template <>                                                                 \
+  struct Caster<To, float> {                                                  \
+    static NDGPU_HD To run(const float& v) { return (To)convert(double(v)); } \
+  };
+NDGPU_FLOAT_TO_INT(signed char, float_to_i32)
+NDGPU_FLOAT_TO_INT(short, float_to_i32)
+NDGPU_FLOAT_TO_INT(int, float_to_i32)
+NDGPU_FLOAT_TO_INT(long long, float_to_i64)
+NDGPU_FLOAT_TO_INT(unsigned char, float_to_i32)
+NDGPU_FLOAT_TO_INT(unsigned short, float_to_i32)
+NDGPU_FLOAT_TO_INT(unsigned int, float_to_i64)
+NDGPU_FLOAT_TO_INT(unsigned long long, float_to_u64)
+#undef NDGPU_FLOAT_TO_INT
+
 template <class To, class From>
 NDGPU_HD To cast(const From& v) {
   return Caster<To, From>::run(v);

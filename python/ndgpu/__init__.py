@@ -12,6 +12,7 @@ from ndgpu import _core
 from ndgpu._core import (  # noqa: F401
     CompileError,
     ElementwiseKernel,
+    flatiter,
     OutOfMemoryError,
     fromDlpack,
     from_dlpack,
@@ -121,6 +122,13 @@ from ndgpu._core import (  # noqa: F401,E402
     lexsort, median, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
     searchsorted, setdiff1d, setxor1d, sort, sort_complex, union1d, unique, unique_all,
     unique_counts, unique_inverse, unique_values)
+from ndgpu._core import (  # noqa: F401,E402
+    choose, diag, diag_indices, diag_indices_from, diagflat, diagonal, fill_diagonal, indices,
+    ix_, mask_indices, place, put, put_along_axis, putmask, ravel_multi_index, select,
+    take_along_axis, tri, tril, tril_indices, tril_indices_from, triu, triu_indices,
+    triu_indices_from, unravel_index)
+from ndgpu._index_tricks import c_, index_exp, r_, s_  # noqa: F401,E402
+from ndgpu._core import may_share_memory, shares_memory  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,

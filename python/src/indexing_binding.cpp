@@ -9,16 +9,16 @@
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu::py {
-namespace {
 
-ClipMode to_mode(const std::string& mode) {
+void bind_indexing_routines(nb::module_& m);
+void bind_flat(nb::module_& m);
+
+ClipMode to_clip_mode(const std::string& mode) {
   if (mode == "raise") return ClipMode::Raise;
   if (mode == "wrap") return ClipMode::Wrap;
   if (mode == "clip") return ClipMode::Clip;
   throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + mode + "')");
 }
-
-}  // namespace
 
 void bind_indexing(nb::module_& m) {
   m.def("nonzero", [](nb::handle a) { return arrays_tuple(nonzero(as_array(a))); });
@@ -28,7 +28,7 @@ void bind_indexing(nb::module_& m) {
       "take",
       [](nb::handle a, nb::handle indices, std::optional<int64_t> axis, nb::handle out,
          const std::string& mode) {
-        NDArray r = take(as_array(a), as_array(indices), axis, to_mode(mode));
+        NDArray r = take(as_array(a), as_array(indices), axis, to_clip_mode(mode));
         if (out.is_none()) return r;
         NDArray o = nb::cast<NDArray>(out);
         copy_into(o, r);
@@ -45,6 +45,8 @@ void bind_indexing(nb::module_& m) {
   m.def("extract", [](nb::handle condition, nb::handle a) {
     return extract(as_array(condition), as_array(a));
   });
+  bind_indexing_routines(m);
+  bind_flat(m);
   nb::object nd = m.attr("ndarray");
   nd.attr("nonzero") =
       nb::cpp_function([](const NDArray& a) { return arrays_tuple(nonzero(a)); }, nb::is_method());
@@ -55,7 +57,7 @@ void bind_indexing(nb::module_& m) {
       nb::is_method(), nb::arg("condition"), nb::arg("axis").none() = nb::none());
   nd.attr("take") = nb::cpp_function(
       [](const NDArray& a, nb::handle indices, std::optional<int64_t> axis,
-         const std::string& mode) { return take(a, as_array(indices), axis, to_mode(mode)); },
+         const std::string& mode) { return take(a, as_array(indices), axis, to_clip_mode(mode)); },
       nb::is_method(), nb::arg("indices"), nb::arg("axis").none() = nb::none(),
       nb::arg("mode") = "raise");
   // Host conversions: the values reach Python through NumPy's scalars and lists.

@@ -30,6 +30,7 @@ void bind_random(nb::module_& m);
 void bind_math(nb::module_& m);
 void bind_fft(nb::module_& m);
 void bind_sorting(nb::module_& m);
+void bind_views(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -94,4 +95,5 @@ NB_MODULE(_core, m) {
   py::bind_math(m);
   py::bind_fft(m);
   py::bind_sorting(m);
+  py::bind_views(m);
 }

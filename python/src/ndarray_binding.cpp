@@ -9,6 +9,7 @@
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/views.hpp"
 
 namespace ndgpu::py {
 namespace {
@@ -55,14 +56,22 @@ Shape shape_args(nb::args args) {
 
 // ndarray.flags, as NumPy's and CuPy's: attributes and item access by flag name.
 struct Flags {
-  bool c_contiguous, f_contiguous, owndata;
+  bool c_contiguous, f_contiguous, owndata, writeable = true;  // no read-only arrays
   bool get(const std::string& key) const {
     if (key == "C_CONTIGUOUS" || key == "C") return c_contiguous;
     if (key == "F_CONTIGUOUS" || key == "F") return f_contiguous;
     if (key == "OWNDATA" || key == "O") return owndata;
+    if (key == "WRITEABLE" || key == "W") return writeable;
     throw nb::key_error(key.c_str());
   }
 };
+
+// NumPy's ComplexWarning for a cast that drops imaginary parts (an error under -W error).
+void warn_complex_discard() {
+  nb::object cls = numpy().attr("exceptions").attr("ComplexWarning");
+  if (PyErr_WarnEx(cls.ptr(), "Casting complex values to real discards the imaginary part", 1))
+    throw nb::python_error();
+}
 
 std::string py_bool(bool b) {
   return b ? "True" : "False";
@@ -75,11 +84,12 @@ void bind_ndarray(nb::module_& m) {
       .def_ro("c_contiguous", &Flags::c_contiguous)
       .def_ro("f_contiguous", &Flags::f_contiguous)
       .def_ro("owndata", &Flags::owndata)
+      .def_ro("writeable", &Flags::writeable)
       .def("__getitem__", &Flags::get)
       .def("__repr__", [](const Flags& f) {
         return "  C_CONTIGUOUS : " + py_bool(f.c_contiguous) +
                "\n  F_CONTIGUOUS : " + py_bool(f.f_contiguous) +
-               "\n  OWNDATA : " + py_bool(f.owndata);
+               "\n  OWNDATA : " + py_bool(f.owndata) + "\n  WRITEABLE : " + py_bool(f.writeable);
       });
   auto cls = nb::class_<NDArray>(m, "ndarray");
   cls.def(
@@ -139,13 +149,23 @@ void bind_ndarray(nb::module_& m) {
           // subok: ndgpu has no ndarray subclasses, so every value gives NumPy's result.
           [](const NDArray& a, nb::handle dtype, nb::handle order, nb::handle casting,
              nb::handle /*subok*/, bool copy) {
-            return a.astype(to_dtype(dtype), copy, to_order_opt(order),
-                            to_casting(casting, Casting::Unsafe));
+            DType to = to_dtype(dtype);
+            Casting rule = to_casting(casting, Casting::Unsafe);
+            if (is_complex(a.dtype()) && !is_complex(to) && can_cast(a.dtype(), to, rule))
+              warn_complex_discard();
+            return a.astype(to, copy, to_order_opt(order), rule);
           },
           nb::arg("dtype"), nb::arg("order") = nb::none(), nb::arg("casting") = nb::none(),
           nb::arg("subok") = nb::none(), nb::arg("copy") = true)
       .def("fill", [](NDArray& a, nb::handle v) { fill(a, to_scalar(v)); })
-      .def("view", [](const NDArray& a) { return a.view(); })
+      .def(
+          "view",
+          [](const NDArray& a, nb::handle dtype, nb::handle /*type*/) {
+            // view(ndgpu.ndarray) names the type: ndgpu has no subclasses, a plain view.
+            if (dtype.is_none() || dtype.is(nb::type<NDArray>())) return a.view();
+            return view_as(a, to_dtype(dtype));
+          },
+          nb::arg("dtype") = nb::none(), nb::arg("type") = nb::none())
       .def("transpose",
            [](const NDArray& a, nb::args axes) {
              if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none())) return a.transpose();

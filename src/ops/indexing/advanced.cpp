@@ -170,11 +170,15 @@ NDArray getitem(const NDArray& a, std::span<const Index> index) {
   return out;
 }
 
-void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
-  if (is_basic(index)) {
-    setitem(a, basic_items(index), value);
-    return;
-  }
+namespace {
+
+// The offsets of an advanced index and its values, cast to a's dtype (NumPy's unsafe
+// setitem cast) and broadcast to the index result, in the order the scatter kernels take.
+struct ScatterPlan {
+  NDArray rest, offsets, values;
+};
+
+ScatterPlan scatter_plan(const NDArray& a, std::span<const Index> index, const Operand& value) {
   Plan p = make_plan(a, index);
   Layout l = layout(p);
   NDArray offsets = ops::index_offsets(l.indices, p.sizes, ClipMode::Raise);
@@ -187,9 +191,39 @@ void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
   if (target != l.result)
     throw ValueError("shape mismatch: value array of shape " + shape_str(v.shape()) +
                      " could not be broadcast to indexing result of shape " + shape_str(l.result));
-  // Values are cast first (NumPy's unsafe setitem cast) and copied when they share memory.
+  // Values that share memory with `a` are copied by the cast.
   NDArray cast = v.dtype() == a.dtype() && v.storage() != a.storage() ? v : v.astype(a.dtype());
-  ops::scatter(l.rest, offsets, cast.broadcast_to(l.result).transpose(l.to_front));
+  return {l.rest, offsets, cast.broadcast_to(l.result).transpose(l.to_front)};
+}
+
+}  // namespace
+
+void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
+  if (is_basic(index)) {
+    setitem(a, basic_items(index), value);
+    return;
+  }
+  ScatterPlan s = scatter_plan(a, index, value);
+  ops::scatter(s.rest, s.offsets, s.values);
+}
+
+void scatter_combine(NDArray& a, std::span<const Index> index, const Operand& value, ScatterOp op) {
+  if (op != ScatterOp::Add && is_complex(a.dtype()))
+    throw TypeError(std::string("scatter_") + (op == ScatterOp::Max ? "max" : "min") +
+                    " does not support dtype " + dtype_name(a.dtype()));
+  if (is_basic(index)) {  // no index repeats: the ufunc in place
+    NDArray view = a.index(basic_items(index));
+    const char* ufunc = op == ScatterOp::Add ? "add" : op == ScatterOp::Max ? "maximum" : "minimum";
+    NDArray v = std::holds_alternative<Scalar>(value)
+                    ? full(Shape{}, std::get<Scalar>(value), a.dtype())
+                    : std::get<NDArray>(value).astype(a.dtype(), false);
+    std::vector<Operand> args{view, v};
+    std::vector<NDArray> out{view};
+    call_ufunc(ufunc, args, out, a.dtype());
+    return;
+  }
+  ScatterPlan s = scatter_plan(a, index, value);
+  ops::scatter_combine(s.rest, s.offsets, s.values, op);
 }
 
 }  // namespace ndgpu

@@ -117,6 +117,12 @@ void check_flag(const NDArray& err, std::span<const NDArray> indices,
 
 }  // namespace
 
+void require_integer_indices(DType t) {
+  if (!is_integer(t))
+    throw TypeError(std::string("Cannot cast array data from dtype('") + dtype_name(t) +
+                    "') to dtype('int64') according to the rule 'safe'");
+}
+
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
                       ClipMode mode) {
   NDArray err = zeros(Shape{1}, DType::Int32);
@@ -155,20 +161,22 @@ void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values) {
   kernel::run_elementwise(def, args);
 }
 
-NDArray compact(const NDArray& mask, const NDArray& values) {
-  NDArray m = mask.astype(DType::Bool, false);
-  if (m.size() == 0) return empty(Shape{0}, values.dtype());
-  NDArray cs = cumsum(m, std::nullopt, DType::Int64);
-  int64_t count = 0;
-  cs.index(std::vector<IndexItem>{int64_t(-1)}).to_host(&count);
-  NDArray out = empty(Shape{count}, values.dtype());
-  static const kernel::ElementwiseDefinition def({.in_params = "bool m, int64 c, T x",
-                                                  .out_params = "raw T y",
-                                                  .operation = "if (m) y[c - 1] = x",
-                                                  .name = "ndgpu_compact"});
-  std::vector<Operand> args{m, cs.reshape(m.shape()), values, out};
+void scatter_combine(NDArray& rest, const NDArray& offsets, const NDArray& values, ScatterOp op) {
+  if (values.size() == 0) return;
+  auto def_for = [](const char* fn) {
+    return kernel::ElementwiseCode{
+        .in_params = "T v, int64 off, int64 rsize",
+        .out_params = "raw T dst",
+        .operation = std::string("ndgpu::") + fn + "((T*)((char*)&dst[i % rsize] + off), v)",
+        .name = std::string("ndgpu_") + fn,
+        .preamble = "#include \"ndgpu/scatter_ops.cuh\"\n"};
+  };
+  static const kernel::ElementwiseDefinition add(def_for("scatter_add")),
+      max(def_for("scatter_max")), min(def_for("scatter_min"));
+  const auto& def = op == ScatterOp::Add ? add : op == ScatterOp::Max ? max : min;
+  std::vector<Operand> args{values, padded(offsets, values.shape()),
+                            Scalar::typed_int(DType::Int64, rest.size()), rest};
   kernel::run_elementwise(def, args);
-  return out;
 }
 
 }  // namespace ndgpu::ops

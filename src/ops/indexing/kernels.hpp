@@ -14,6 +14,8 @@ struct IndexedAxis {
   int axis;
 };
 
+// TypeError (NumPy's text) unless `t` is an integer dtype: index arrays are cast safely.
+void require_integer_indices(DType t);
 // Byte offsets (int64, the broadcast shape of `indices`) of the indices into `axes`; with
 // ClipMode::Raise an index outside [-n, n) raises IndexError before anything reads memory.
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
@@ -25,6 +27,8 @@ void gather(const NDArray& rest, std::span<const NDArray> indices,
             std::span<const IndexedAxis> axes, ClipMode mode, NDArray& out);
 // The inverse: rest[r...] at offsets[b...] = values[b..., r...].
 void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values);
+// rest[r...] at offsets[b...] combined with values[b..., r...], atomically.
+void scatter_combine(NDArray& rest, const NDArray& offsets, const NDArray& values, ScatterOp op);
 // The elements of `values` where `mask` (same shape) is true, in C order, 1-D.
 NDArray compact(const NDArray& mask, const NDArray& values);
 

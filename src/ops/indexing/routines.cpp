@@ -69,10 +69,7 @@ NDArray argwhere(const NDArray& a) {
 NDArray take(const NDArray& a, const NDArray& indices, std::optional<int64_t> axis, ClipMode mode) {
   NDArray src = axis ? a : a.reshape(Shape{-1});
   int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
-  if (!is_integer(indices.dtype()))
-    throw TypeError(std::string("Cannot cast array data from dtype('") +
-                    dtype_name(indices.dtype()) +
-                    "') to dtype('int64') according to the rule 'safe'");
+  ops::require_integer_indices(indices.dtype());
   if (mode != ClipMode::Raise && src.shape()[ax] == 0 && indices.size() > 0)
     throw IndexError("cannot do a non-empty take from an empty axes.");
   std::vector<ops::IndexedAxis> axes{{src.shape()[ax], src.strides()[ax], ax}};
