@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/math_routines.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/reductions.hpp"
 
@@ -34,16 +36,8 @@ NDArray kron(const NDArray& a, const NDArray& b);
 NDArray trace(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1,
               OptDType dtype = {}, const OptArray& out = {});
 
-// numpy.diagonal (a view, as NumPy's read-only one: the diagonal `offset` above the main one
-// of the axes axis1 and axis2, which move last), triu and tril (copies with the elements below
-// or above the k-th diagonal zeroed; a 1-D `a` acts as a row repeated into a square).
-NDArray diagonal(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1);
-NDArray triu(const NDArray& a, int64_t k = 0);
-NDArray tril(const NDArray& a, int64_t k = 0);
-// numpy.cross of 2- or 3-vectors along axisa/axisb, the result's vectors along axisc (`axis`
-// sets all three); two 2-vectors give the scalar z component.
-NDArray cross(const NDArray& a, const NDArray& b, int64_t axisa = -1, int64_t axisb = -1,
-              int64_t axisc = -1, std::optional<int64_t> axis = std::nullopt);
+// numpy.diagonal, triu and tril are in ndgpu/indexing.hpp; numpy.cross in
+// ndgpu/math_routines.hpp.
 
 // numpy.einsum: explicit ("ij,jk->ik") or implicit output, "..." for broadcast axes, repeated
 // labels for diagonals and traces; operands contracted pairwise (smallest result first) by

@@ -93,15 +93,6 @@ void bind_linalg_solvers(nb::module_& m) {
         return result(linalg::multi_dot(held, to_out(out)), out);
       },
       nb::arg("arrays"), nb::arg("out").none());
-  m.def(
-      "cross",
-      [](nb::handle a, nb::handle b, int64_t axisa, int64_t axisb, int64_t axisc,
-         std::optional<int64_t> axis) {
-        NDArray ha, hb;
-        return cross(array_arg(a, ha), array_arg(b, hb), axisa, axisb, axisc, axis);
-      },
-      nb::arg("a"), nb::arg("b"), nb::arg("axisa") = -1, nb::arg("axisb") = -1,
-      nb::arg("axisc") = -1, nb::arg("axis") = nb::none());
   m.def("_linalg_cross", [](nb::handle a, nb::handle b, int64_t axis) {
     NDArray ha, hb;
     return linalg::cross(array_arg(a, ha), array_arg(b, hb), axis);
@@ -150,28 +141,6 @@ void bind_linalg_solvers(nb::module_& m) {
         return result(einsum(subscripts, held, to_dtype_opt(dtype), to_out(out)), out);
       },
       nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("out").none());
-  auto view_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
-    NDArray ha;
-    return diagonal(array_arg(a, ha), offset, axis1, axis2);
-  };
-  m.def("diagonal", view_fn, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0,
-        nb::arg("axis2") = 1);
-  nb::type<NDArray>().attr("diagonal") = nb::cpp_function(
-      view_fn, nb::is_method(), nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1);
-  m.def(
-      "triu",
-      [](nb::handle a, int64_t k) {
-        NDArray ha;
-        return triu(array_arg(a, ha), k);
-      },
-      nb::arg("m"), nb::arg("k") = 0);
-  m.def(
-      "tril",
-      [](nb::handle a, int64_t k) {
-        NDArray ha;
-        return tril(array_arg(a, ha), k);
-      },
-      nb::arg("m"), nb::arg("k") = 0);
 }
 
 }  // namespace ndgpu::py

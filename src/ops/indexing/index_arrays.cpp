@@ -94,20 +94,6 @@ NDArray tri(int64_t n, std::optional<int64_t> m, int64_t k, DType dtype) {
   return dtype == DType::Bool ? mask : mask.astype(dtype);
 }
 
-NDArray tril(const NDArray& m, int64_t k) {
-  if (m.ndim() == 0) throw ValueError("tril requires an array of at least one dimension");
-  int64_t rows = m.ndim() >= 2 ? m.shape()[size_t(m.ndim() - 2)] : m.shape()[0];
-  NDArray mask = tri(rows, m.shape().back(), k, DType::Bool);
-  return where(mask, m, zeros(Shape{}, m.dtype()));
-}
-
-NDArray triu(const NDArray& m, int64_t k) {
-  if (m.ndim() == 0) throw ValueError("triu requires an array of at least one dimension");
-  int64_t rows = m.ndim() >= 2 ? m.shape()[size_t(m.ndim() - 2)] : m.shape()[0];
-  NDArray mask = tri(rows, m.shape().back(), k - 1, DType::Bool);
-  return where(mask, zeros(Shape{}, m.dtype()), m);
-}
-
 std::vector<NDArray> tril_indices(int64_t n, int64_t k, std::optional<int64_t> m) {
   return nonzero(tri(n, m, k, DType::Bool));
 }

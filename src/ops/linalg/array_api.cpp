@@ -1,4 +1,4 @@
-// numpy.cross and the array API's linalg functions that are views or products: cross,
+// The array API's linalg functions that are views or products: cross,
 // vecdot, matrix_transpose, outer, diagonal and trace over the last axes.
 #include <string>
 
@@ -8,45 +8,6 @@
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu {
-namespace {
-
-NDArray component(const NDArray& v, int64_t k) {
-  const IndexItem at[2] = {EllipsisIndex{}, k};
-  return v.index(at);
-}
-
-// a_i b_j - a_j b_i over the last axis.
-NDArray minor(const NDArray& a, const NDArray& b, int64_t i, int64_t j) {
-  return subtract(multiply(component(a, i), component(b, j)),
-                  multiply(component(a, j), component(b, i)));
-}
-
-}  // namespace
-
-NDArray cross(const NDArray& a_in, const NDArray& b_in, int64_t axisa, int64_t axisb, int64_t axisc,
-              std::optional<int64_t> axis) {
-  if (axis) axisa = axisb = axisc = *axis;
-  if (a_in.ndim() == 0 || b_in.ndim() == 0)
-    throw ValueError("cross: operands must be at least one-dimensional");
-  NDArray a = moveaxis(a_in, {axisa}, {-1}), b = moveaxis(b_in, {axisb}, {-1});
-  const int64_t na = a.shape()[a.ndim() - 1], nb = b.shape()[b.ndim() - 1];
-  if ((na != 2 && na != 3) || (nb != 2 && nb != 3))
-    throw ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)");
-  if (na == 2 && nb == 2) return minor(a, b, 0, 1);
-  // A 2-vector is a 3-vector with a zero third component.
-  auto padded = [](const NDArray& v) {
-    if (v.shape()[v.ndim() - 1] == 3) return v;
-    Shape s = v.shape();
-    s.back() = 1;
-    const NDArray parts[2] = {v, zeros(s, v.dtype())};
-    return concatenate(parts, -1);
-  };
-  a = padded(a), b = padded(b);
-  const NDArray parts[3] = {minor(a, b, 1, 2), minor(a, b, 2, 0), minor(a, b, 0, 1)};
-  const NDArray c = stack(parts, -1);
-  return moveaxis(c, {-1}, {axisc});
-}
-
 namespace linalg {
 
 NDArray cross(const NDArray& x1, const NDArray& x2, int64_t axis) {

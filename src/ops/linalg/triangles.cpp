@@ -29,26 +29,6 @@ NDArray triangle(const NDArray& a, int64_t k, bool upper) {
 
 }  // namespace
 
-NDArray diagonal(const NDArray& a, int64_t offset, int64_t axis1, int64_t axis2) {
-  if (a.ndim() < 2) throw ValueError("diag requires an array of at least two dimensions");
-  const int d1 = normalize_axis(axis1, a.ndim()), d2 = normalize_axis(axis2, a.ndim());
-  if (d1 == d2) throw ValueError("axis1 and axis2 cannot be the same");
-  // The other axes, then one axis stepping both strides at once.
-  const int64_t n1 = a.shape()[d1], n2 = a.shape()[d2];
-  const int64_t len =
-      std::max<int64_t>(0, offset >= 0 ? std::min(n1, n2 - offset) : std::min(n1 + offset, n2));
-  Shape shape;
-  Strides strides;
-  for (int d = 0; d < a.ndim(); ++d)
-    if (d != d1 && d != d2) shape.push_back(a.shape()[d]), strides.push_back(a.strides()[d]);
-  shape.push_back(len);
-  strides.push_back(a.strides()[d1] + a.strides()[d2]);
-  const int64_t start =
-      len == 0 ? 0 : (offset >= 0 ? offset * a.strides()[d2] : -offset * a.strides()[d1]);
-  return NDArray(a.storage(), a.offset() + start, shape, strides, a.dtype(),
-                 std::make_shared<const NDArray>(a));
-}
-
 NDArray triu(const NDArray& a, int64_t k) {
   return triangle(a, k, true);
 }
