@@ -4,6 +4,7 @@
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 #include "ndgpu/kernel_cache.hpp"
 
 namespace ndgpu::py {
@@ -31,6 +32,8 @@ void bind_math(nb::module_& m);
 void bind_fft(nb::module_& m);
 void bind_sorting(nb::module_& m);
 void bind_views(nb::module_& m);
+void install_host_hooks();
+void raise_interrupted();
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -58,11 +61,16 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const Interrupted&) {
+      py::raise_interrupted();
+    } catch (const nb::cast_error&) {  // never "std::bad_cast": an argument did not convert
+      PyErr_SetString(PyExc_TypeError, "an argument has an unsupported type or value");
     } catch (const LinAlgError& e) {  // NumPy's own class, so `except np.linalg.LinAlgError` works
       nb::object cls = nb::module_::import_("numpy.linalg").attr("LinAlgError");
       PyErr_SetString(cls.ptr(), e.what());
     }
   });
+  py::install_host_hooks();
   warm_up_compilers();
   // The quick tier starts compiles in the background, and Python waits for them at exit
   // (below), so it is on here by default; C++ programs opt in (docs/quick_tier.md).

@@ -210,3 +210,63 @@ def test_unusable_cache_folder_warns_and_keeps_working(tmp_path, kind):
     assert rc == 0, err
     assert out.strip() == str([float(3 * i + salt) for i in range(4)])
     assert err.count("ndgpu: warning") == 1 and str(target) in err, err
+
+
+# --- threads and Ctrl-C ---------------------------------------------------------------------
+
+# Some 15 s of CPU work in 256 blocks of ~0.1 s unless interrupted.
+_LONG_KERNEL = """
+import ndgpu as cp
+slow = cp.ElementwiseKernel('float64 x', 'float64 y',
+    'double s = x; for (int k = 0; k < 1000; ++k) s = s * 0.999999 + 1e-9; y = s;',
+    'reliab_slow')
+x = cp.arange(2.0**24)
+"""
+
+
+def test_ctrl_c_interrupts_a_cpu_launch_and_the_library_goes_on():
+    if "CPU" not in repr(cp.cuda.Device(0)):
+        pytest.skip("interrupting between blocks is the CPU backend's")
+    code = _LONG_KERNEL + """
+import os, signal, threading, time
+slow(x[:2])  # compiled before the clock starts
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+t0 = time.time()
+try:
+    slow(x)
+    print("not interrupted")
+except KeyboardInterrupt:
+    print("interrupted after %.1f s" % (time.time() - t0))
+print((cp.arange(3) + 1).get().tolist())
+"""
+    rc, out, err = run_python(code, {})
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("interrupted after"), out
+    assert float(lines[0].split()[2]) < 2.0, out
+    assert lines[1] == "[1, 2, 3]"
+
+
+def test_other_python_threads_run_during_a_long_launch():
+    code = _LONG_KERNEL.replace("1000", "10") + """
+import threading, time
+slow(x[:2])
+ticks = []
+done = threading.Event()
+def count():
+    while not done.is_set():
+        ticks.append(1)
+        time.sleep(0.001)
+t = threading.Thread(target=count)
+t.start()
+time.sleep(0.05)
+before = len(ticks)
+slow(x)
+during = len(ticks) - before
+done.set()
+t.join()
+print(during)
+"""
+    rc, out, err = run_python(code, {})
+    assert rc == 0, err
+    assert int(out.strip()) > 10, out

@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 
 namespace ndgpu {
 
@@ -124,6 +125,7 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 std::string run_command(const std::string& cmd, int* status) {
+  BlockingRegion unblock;  // a compiler runs for a while: other host threads go on
   std::string out;
   FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
   if (!p) throw BackendError("cannot run: " + cmd);

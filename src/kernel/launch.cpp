@@ -12,9 +12,10 @@ void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPa
   LaunchConfig cfg;
   cfg.stream = current_stream(device);
   if (device.type == DeviceType::CPU) {
-    // Chunks of at least 16K elements, a few per host thread for balance.
+    // Chunks of at least 16K elements, a few per host thread for balance; at most 64K, so
+    // that a long launch stops soon after Ctrl-C (the CPU backend checks between blocks).
     int64_t threads = be.resident_blocks(device.index, k.function, 1);
-    int64_t chunks = std::clamp<int64_t>(n / 16384, 1, threads * 4);
+    int64_t chunks = std::clamp<int64_t>(n / 16384, 1, std::max(threads * 4, (n + 65535) / 65536));
     cfg.grid.x = unsigned(chunks);
     cfg.block.x = 1;
   } else {

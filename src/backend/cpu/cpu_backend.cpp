@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -26,12 +27,15 @@
 #include "backend/files.hpp"
 #include "ndgpu/cpu_abi.h"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 
 namespace ndgpu::cpu {
 namespace {
 
 // The most dynamic shared memory a block may opt in to on an H100/H200 (227 KiB).
 constexpr int kSharedOptIn = 227 * 1024;
+// Copies from this size on let other host threads run while they last.
+constexpr size_t kLongCopy = size_t(1) << 20;
 
 // A dlopen()ed kernel library; unloaded when the last user lets go.
 class HostModule : public LoadedModule {
@@ -123,12 +127,18 @@ class CpuBackend : public Backend {
   }
   size_t used_bytes(int device) override { return used_[device].load(); }
   void copy_to_device(int, void* dst, const void* src, size_t n, StreamHandle) override {
+    std::optional<BlockingRegion> unblock;
+    if (n >= kLongCopy) unblock.emplace();
     if (n) std::memcpy(dst, src, n);
   }
   void copy_to_host(int, void* dst, const void* src, size_t n, StreamHandle) override {
+    std::optional<BlockingRegion> unblock;
+    if (n >= kLongCopy) unblock.emplace();
     if (n) std::memcpy(dst, src, n);
   }
   void copy_device(int, void* dst, int, const void* src, size_t n, StreamHandle) override {
+    std::optional<BlockingRegion> unblock;
+    if (n >= kLongCopy) unblock.emplace();
     if (n) std::memmove(dst, src, n);
   }
 
@@ -198,6 +208,9 @@ class CpuBackend : public Backend {
     uint64_t gx = cfg.grid.x, gxy = gx * cfg.grid.y;
     unsigned threads = unsigned(cfg.block.count());
     std::atomic<bool> failed{false};
+    // Several blocks are long work: other Python threads run meanwhile.
+    std::optional<BlockingRegion> unblock;
+    if (cfg.grid.count() > 1) unblock.emplace();
     parallel_for(cfg.grid.count(), [&](uint64_t b) {
       if (failed.load(std::memory_order_relaxed)) return;  // a block faulted: skip the rest
       BlockJob j = job;

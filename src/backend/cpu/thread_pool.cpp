@@ -1,6 +1,7 @@
 #include "backend/cpu/thread_pool.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -8,10 +9,28 @@
 #include <thread>
 #include <vector>
 
+#include "ndgpu/host_hooks.hpp"
+
 namespace ndgpu::cpu {
 namespace {
 
 thread_local bool tls_in_pool = false;
+
+// Asks the host whether to stop, at most every 20 ms and never in the first 20: short
+// launches pay one clock read per block, and Ctrl-C is seen well within a second.
+class InterruptPoll {
+ public:
+  bool due() {
+    auto now = std::chrono::steady_clock::now();
+    if (now < next_) return false;
+    next_ = now + kPeriod;
+    return interrupt_requested();
+  }
+
+ private:
+  static constexpr std::chrono::milliseconds kPeriod{20};
+  std::chrono::steady_clock::time_point next_ = std::chrono::steady_clock::now() + kPeriod;
+};
 
 class ThreadPool {
  public:
@@ -40,17 +59,36 @@ class ThreadPool {
       ++generation_;
     }
     cv_.notify_all();
-    work();
+    InterruptPoll poll;
+    bool interrupted = work(&poll);
+    // Blocks already started finish (a block cannot be stopped halfway); no new one starts.
+    uint64_t started = std::min<uint64_t>(next_.exchange(count_), count_);
+    if (!interrupted) started = count_;
     std::unique_lock lk(mu_);
-    done_cv_.wait(lk, [&] { return done_.load() == count_; });
+    while (!done_cv_.wait_for(lk, std::chrono::milliseconds(20),
+                              [&] { return done_.load() >= started; })) {
+      if (interrupted) continue;
+      lk.unlock();
+      interrupted = poll.due();
+      lk.lock();
+    }
     job_ = nullptr;
     if (error_) std::rethrow_exception(error_);
+    if (interrupted) throw Interrupted();
   }
 
  private:
-  void work() {
+  // Runs blocks until none is left; the calling thread (with `poll`) stops early and returns
+  // true when the host asks it to.
+  bool work(InterruptPoll* poll = nullptr) {
     tls_in_pool = true;
     for (uint64_t i; (i = next_.fetch_add(1)) < count_;) {
+      if (poll && poll->due()) {
+        // Unstarted: count it as done so that waiters see the job end.
+        done_.fetch_add(1);
+        tls_in_pool = false;
+        return true;
+      }
       try {
         (*job_.load())(i);
       } catch (...) {
@@ -63,6 +101,7 @@ class ThreadPool {
       }
     }
     tls_in_pool = false;
+    return false;
   }
   void worker() {
     uint64_t seen = 0;
@@ -107,7 +146,11 @@ int pool_size() {
 void parallel_for(uint64_t count, const std::function<void(uint64_t)>& fn) {
   if (count == 0) return;
   if (count == 1 || tls_in_pool || pool().size() == 1) {
-    for (uint64_t i = 0; i < count; ++i) fn(i);
+    InterruptPoll poll;
+    for (uint64_t i = 0; i < count; ++i) {
+      if (i && !tls_in_pool && poll.due()) throw Interrupted();
+      fn(i);
+    }
     return;
   }
   pool().run(count, fn);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/transfer.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 
 #ifndef NDGPU_HAVE_CUDA_HEADERS
 
@@ -51,6 +53,7 @@ class DeviceAllocator : public RawAllocator {
   }
   void synchronize() override {
     make_current(device_);
+    BlockingRegion unblock;
     NDGPU_CU(cuCtxSynchronize);
   }
 
@@ -211,7 +214,10 @@ size_t CudaBackend::used_bytes(int device) {
 
 void CudaBackend::copy_to_device(int device, void* dst, const void* host_src, size_t n,
                                  StreamHandle stream) {
-  if (n) state(device).stager.to_device(dst, host_src, n, stream);
+  if (!n) return;
+  std::optional<BlockingRegion> unblock;  // a large copy lets other host threads run
+  if (n >= (size_t(1) << 20)) unblock.emplace();
+  state(device).stager.to_device(dst, host_src, n, stream);
 }
 
 void* CudaBackend::acquire_host_buffer(int device, size_t nbytes) {
@@ -237,6 +243,7 @@ void CudaBackend::free_pinned(int device, void* ptr) {
 void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size_t n,
                                StreamHandle stream) {
   if (!n) return;
+  BlockingRegion unblock;  // waits for the stream's work, however long
   DeviceState& s = state(device);
   if (s.host_arrays.owns(host_dst, n)) {  // page-locked: one DMA, no staging
     make_current(device);
@@ -341,8 +348,11 @@ void CudaBackend::launch(int device, void* function, const LaunchConfig& cfg, vo
            cfg.block.z, unsigned(cfg.shared_mem), as_stream(cfg.stream), args, nullptr);
 }
 
+// Waits let other host threads run; a kernel that never ends keeps them waiting (and is not
+// interruptible: see docs/reliability.md).
 void CudaBackend::synchronize(int device) {
   make_current(device);
+  BlockingRegion unblock;
   NDGPU_CU(cuCtxSynchronize);
 }
 
@@ -361,6 +371,7 @@ void CudaBackend::destroy_stream(int device, StreamHandle s) {
 
 void CudaBackend::synchronize_stream(int device, StreamHandle s) {
   make_current(device);
+  BlockingRegion unblock;
   NDGPU_CU(cuStreamSynchronize, as_stream(s));
 }
 
@@ -516,6 +527,7 @@ void CudaBackend::record_event(int device, EventHandle e, StreamHandle s) {
 
 void CudaBackend::synchronize_event(int device, EventHandle e) {
   make_current(device);
+  BlockingRegion unblock;
   NDGPU_CU(cuEventSynchronize, as_event(e));
 }
 

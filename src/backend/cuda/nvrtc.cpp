@@ -12,6 +12,7 @@
 
 #include "backend/device_headers.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 
 namespace ndgpu::cuda {}  // namespace ndgpu::cuda
 
@@ -257,6 +258,7 @@ NvrtcResult nvrtc_compile_program(const KernelSource& src, int sm_major, int sm_
     std::vector<const char*> option_ptrs;
     for (const std::string& o : options) option_ptrs.push_back(o.c_str());
     if (minimal) option_ptrs.push_back("-minimal");
+    BlockingRegion unblock;  // tens of milliseconds: other host threads go on
     return a.nvrtcCompileProgram(guard.prog, int(option_ptrs.size()), option_ptrs.data());
   };
   // A user kernel may need what -minimal leaves out (textures, device-side runtime calls):

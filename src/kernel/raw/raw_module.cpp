@@ -8,6 +8,7 @@
 #include "backend/files.hpp"
 #include "kernel/cache/lookup.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 #include "ndgpu/raw_kernel.hpp"
 
 namespace ndgpu::kernel {
@@ -97,7 +98,7 @@ KernelSource RawModuleState::source() const {
 }
 
 const RawModuleState::Declaration* RawModuleState::declaration(const std::string& name) {
-  std::lock_guard lk(mu_);
+  auto lk = lock_unblocked(mu_);  // held through the compile
   auto it = instantiated_.find(name);
   if (it == instantiated_.end()) {
     auto k = instantiate(kernels, name);
@@ -137,7 +138,7 @@ void* RawModuleState::function(Device device, const std::string& name) {
     throw ValueError("RawModule has no '" + name +
                      "': a template instantiation must be listed "
                      "in name_expressions");
-  std::lock_guard lk(mu_);
+  auto lk = lock_unblocked(mu_);  // held through the compile
   void* f = load(device).function(name);
   if (f) return f;
   if (device.type == DeviceType::CPU && binary.empty()) {
