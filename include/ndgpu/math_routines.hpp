@@ -53,7 +53,7 @@ NDArray ediff1d(const NDArray& ary, const OptArray& to_end = {}, const OptArray&
 NDArray trapezoid(const NDArray& y, const OptArray& x = {}, double dx = 1.0, int64_t axis = -1);
 NDArray cross(const NDArray& a, const NDArray& b, int64_t axisa = -1, int64_t axisb = -1,
               int64_t axisc = -1, std::optional<int64_t> axis = {});
-// interp: left/right default to fp's end values; `period` wraps x and xp.
+// interp: left/right default to fp's end values; `period` wraps x and xp (left/right unused).
 NDArray interp(const NDArray& x, const NDArray& xp, const NDArray& fp,
                std::optional<Scalar> left = {}, std::optional<Scalar> right = {},
                std::optional<double> period = {});

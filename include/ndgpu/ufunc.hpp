@@ -27,6 +27,13 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
                                 std::span<const NDArray> out, std::optional<DType> dtype,
                                 Casting casting);
 
+// ufunc.outer(a, b): every pair, shaped a.shape + b.shape (binary ufuncs only, ValueError
+// otherwise); out, dtype and casting as a call's.
+std::vector<NDArray> ufunc_outer(const std::string& name, const Operand& a, const Operand& b,
+                                 std::span<const NDArray> out = {},
+                                 std::optional<DType> dtype = std::nullopt,
+                                 Casting casting = Casting::SameKind);
+
 // ufunc.types: the loops as NumPy writes them ("ff->f"), in resolution order.
 std::vector<std::string> ufunc_types(const std::string& name);
 // ufunc.identity: the value a reduction over nothing gives, if the ufunc has one.

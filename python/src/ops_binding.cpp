@@ -36,31 +36,31 @@ std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwarg
   return nb::borrow(out);  // returned as given, as NumPy and CuPy do
 }
 
-nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
-  if (auto r = call_arrays(u, args, kw)) return std::move(*r);
-  for (nb::handle a : args)  // a fusion trace records the call instead (docs/fuse.md)
-    if (is_fusion_proxy(a)) return fusion_hook()(u.name, *args, **kw);
-  std::vector<Operand> inputs;
-  for (nb::handle a : args) inputs.push_back(to_operand(a));
+// A ufunc call's keywords: out= (an array or a tuple), dtype=, casting=, order=, subok=.
+struct CallKeywords {
   std::vector<NDArray> out;
   nb::object out_obj;  // returned as given, as NumPy and CuPy do (`cp.add(a, b, out=o) is o`)
   std::optional<DType> dtype;
   Casting casting = Casting::SameKind;
+};
+
+CallKeywords call_keywords(const PyUfunc& u, nb::kwargs kw) {
+  CallKeywords c;
   for (auto [k, v] : kw) {
     std::string_view key = PyUnicode_AsUTF8(k.ptr());  // kwargs keys are always str
     if (key == "out") {
       if (v.is_none()) continue;
-      out_obj = nb::borrow(v);
+      c.out_obj = nb::borrow(v);
       if (PyTuple_Check(v.ptr())) {
-        for (nb::handle o : nb::borrow<nb::tuple>(v)) out.push_back(nb::cast<NDArray>(o));
+        for (nb::handle o : nb::borrow<nb::tuple>(v)) c.out.push_back(nb::cast<NDArray>(o));
       } else {
         if (!nb::isinstance<NDArray>(v)) throw TypeError("return arrays must be of ArrayType");
-        out.push_back(nb::cast<NDArray>(v));
+        c.out.push_back(nb::cast<NDArray>(v));
       }
     } else if (key == "dtype") {
-      dtype = to_dtype_opt(v);
+      c.dtype = to_dtype_opt(v);
     } else if (key == "casting") {
-      casting = to_casting(v, Casting::SameKind);
+      c.casting = to_casting(v, Casting::SameKind);
     } else if (key == "order") {
       if (!v.is_none() && nb::cast<std::string>(v) != "K")
         throw NotImplementedError("ufunc '" + u.name + "': only order='K' is supported");
@@ -70,13 +70,32 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
       throw TypeError("'" + std::string(key) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
-  auto res = call_ufunc(u.name, inputs, out, dtype, casting);
-  if (out_obj.is_valid()) {
-    if (PyTuple_Check(out_obj.ptr()) && nb::len(out_obj) == 1) return out_obj[0];
-    return out_obj;
+  return c;
+}
+
+nb::object call_result(std::vector<NDArray>&& res, const CallKeywords& c) {
+  if (c.out_obj.is_valid()) {
+    if (PyTuple_Check(c.out_obj.ptr()) && nb::len(c.out_obj) == 1) return c.out_obj[0];
+    return c.out_obj;
   }
   if (res.size() == 1) return wrap_array(std::move(res[0]));
   return arrays_tuple(res);  // two outputs (divmod, frexp, modf): a tuple, as NumPy
+}
+
+nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
+  if (auto r = call_arrays(u, args, kw)) return std::move(*r);
+  for (nb::handle a : args)  // a fusion trace records the call instead (docs/fuse.md)
+    if (is_fusion_proxy(a)) return fusion_hook()(u.name, *args, **kw);
+  std::vector<Operand> inputs;
+  for (nb::handle a : args) inputs.push_back(to_operand(a));
+  const CallKeywords c = call_keywords(u, kw);
+  return call_result(call_ufunc(u.name, inputs, c.out, c.dtype, c.casting), c);
+}
+
+nb::object outer(const PyUfunc& u, nb::handle a, nb::handle b, nb::kwargs kw) {
+  const CallKeywords c = call_keywords(u, kw);
+  return call_result(ufunc_outer(u.name, to_operand(a), to_operand(b), c.out, c.dtype, c.casting),
+                     c);
 }
 
 // NumPy's own casting exception classes, built as NumPy builds them (they take the ufunc,
@@ -208,6 +227,7 @@ void bind_ops(nb::module_& m) {
 
   nb::class_<PyUfunc>(m, "ufunc")
       .def("__call__", &call)
+      .def("outer", &outer)
       .def_prop_ro("nin", [](const PyUfunc& u) { return u.nin; })
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.nout; })
       .def_prop_ro("nargs", [](const PyUfunc& u) { return u.nin + u.nout; })

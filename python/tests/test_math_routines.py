@@ -182,6 +182,11 @@ def test_interp():
                 np.interp(xi, xp, fp.astype(np.float32)))
     with pytest.raises(ValueError):
         cp.interp(cp.asarray(x), cp.asarray(xp), cp.asarray(fp[:2]))
+    deg = np.array([-180.0, -170, -185, 185, -10, -5, 0, 365, 10, 5, 175])
+    xpp = np.array([190.0, -190, 350, -350])
+    fpp = np.array([5.0, 10, 3, 4])
+    assert_same(cp.interp(cp.asarray(deg), cp.asarray(xpp), cp.asarray(fpp), period=360),
+                np.interp(deg, xpp, fpp, period=360))
 
 
 @pytest.mark.parametrize("mode", ["full", "same", "valid"])

@@ -212,3 +212,19 @@ def test_casting_allowed():
         cp.sqrt(cp.asarray(np.ones(2)), out=cp.empty(2, np.float32), casting="safe")
     assert str(e.value) == ("Cannot cast ufunc 'sqrt' output from dtype('float64') to "
                             "dtype('float32') with casting rule 'safe'")
+
+
+def test_outer():
+    a = np.arange(6.0).reshape(2, 3)
+    b = np.array([1, -2, 3, 0], np.int32)
+    assert_same(cp.multiply.outer(cp.asarray(a), cp.asarray(b)), np.multiply.outer(a, b))
+    q, r = cp.divmod.outer(cp.asarray(b), cp.asarray(b[:3]))
+    eq, er = np.divmod.outer(b, b[:3])
+    assert_same(q, eq)
+    assert_same(r, er)
+    out = cp.empty((4, 4), np.float64)
+    assert cp.add.outer(cp.asarray(b), cp.asarray(b), out=out) is out
+    assert_same(out, np.add.outer(b, b).astype(np.float64))
+    assert_same(cp.subtract.outer(cp.asarray(b), 2), np.subtract.outer(b, 2))
+    with pytest.raises(ValueError, match="binary"):
+        cp.sin.outer(cp.asarray(a), cp.asarray(a))

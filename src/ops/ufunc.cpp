@@ -306,6 +306,26 @@ UFuncCastingError::UFuncCastingError(const std::string& ufunc, Casting casting, 
       to(to),
       input(input) {}
 
+std::vector<NDArray> ufunc_outer(const std::string& name, const Operand& a, const Operand& b,
+                                 std::span<const NDArray> out, std::optional<DType> dtype,
+                                 Casting casting) {
+  if (lookup(name).nin != 2) throw ValueError("outer product only supported for binary functions");
+  // NumPy converts both operands to arrays first: a Python scalar is strong here.
+  auto as_array = [](const Operand& op) {
+    if (const NDArray* x = std::get_if<NDArray>(&op)) return *x;
+    const Scalar& v = std::get<Scalar>(op);
+    NDArray r = NDArray::empty(Shape{}, v.dtype());
+    fill(r, v);
+    return r;
+  };
+  const NDArray x = as_array(a), y = as_array(b);
+  // x gains one length-1 axis per axis of y, and broadcasting makes every pair.
+  Shape s = x.shape();
+  s.resize(s.size() + size_t(y.ndim()), 1);
+  std::vector<Operand> args{x.reshape(s), y};
+  return call_ufunc(name, args, out, dtype, casting);
+}
+
 std::vector<std::string> ufunc_types(const std::string& name) {
   std::vector<std::string> types;
   for (const auto& l : lookup(name).loops) {

@@ -1,5 +1,10 @@
 // Along an axis: cumulative_sum/prod, ediff1d, trapezoid, cross; and the 1-D routines
 // interp and convolve, each one kernel over the output.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <utility>
+
 #include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/manipulation.hpp"
@@ -122,17 +127,50 @@ NDArray cross(const NDArray& a_in, const NDArray& b_in, int64_t axisa, int64_t a
   return moveaxis(r, {-1}, {normalize_axis(axisc, r.ndim())});
 }
 
+namespace {
+
+// interp's period: xp taken modulo the period and sorted (on the host: the samples are few
+// and ndgpu has no sort yet), fp in that order, one sample wrapped onto each end (NumPy's).
+std::pair<NDArray, NDArray> periodic_samples(const NDArray& xp, const NDArray& fp, double period) {
+  const int64_t n = xp.size();
+  std::vector<double> x(static_cast<size_t>(n));
+  uf("remainder", {xp.astype(DType::Float64, false), Scalar::py_float(period)}).to_host(x.data());
+  const size_t item = size_t(fp.itemsize());
+  std::vector<char> f(size_t(n) * item);
+  fp.to_host(f.data());
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) order[size_t(k)] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int64_t a, int64_t b) { return x[size_t(a)] < x[size_t(b)]; });
+  std::vector<double> xs(size_t(n) + 2);
+  std::vector<char> fs((size_t(n) + 2) * item);
+  for (int64_t k = 0; k < n; ++k) {
+    xs[size_t(k) + 1] = x[size_t(order[size_t(k)])];
+    std::memcpy(&fs[(size_t(k) + 1) * item], &f[size_t(order[size_t(k)]) * item], item);
+  }
+  xs[0] = xs[size_t(n)] - period;
+  xs[size_t(n) + 1] = xs[1] + period;
+  std::memcpy(&fs[0], &fs[size_t(n) * item], item);
+  std::memcpy(&fs[(size_t(n) + 1) * item], &fs[item], item);
+  return {from_host(xs.data(), Shape{n + 2}, DType::Float64),
+          from_host(fs.data(), Shape{n + 2}, fp.dtype())};
+}
+
+}  // namespace
+
 NDArray interp(const NDArray& x, const NDArray& xp, const NDArray& fp, std::optional<Scalar> left,
                std::optional<Scalar> right, std::optional<double> period) {
   if (xp.ndim() != 1 || fp.ndim() != 1) throw ValueError("Data points must be 1-D sequences");
   if (xp.size() != fp.size()) throw ValueError("fp and xp are not of the same length");
   if (xp.size() == 0) throw ValueError("array of sample points is empty");
-  if (period) {
-    if (*period == 0) throw ValueError("period must be a non-zero value");
-    throw NotImplementedError("interp: period= needs a sort, not available yet");
-  }
   const bool cplx = is_complex(fp.dtype());
   const DType ft = cplx ? DType::Complex128 : DType::Float64;
+  if (period) {
+    if (*period == 0) throw ValueError("period must be a non-zero value");
+    const auto [xs, fs] = periodic_samples(xp, fp.astype(ft, false), std::fabs(*period));
+    const Scalar p = Scalar::py_float(std::fabs(*period));
+    return interp(uf("remainder", {x.astype(DType::Float64, false), p}), xs, fs);
+  }
   static const kernel::ElementwiseDefinition def(
       {.in_params = "float64 x, raw float64 xp, raw F fp, F vleft, F vright, bool has_left, "
                     "bool has_right",
