@@ -183,7 +183,7 @@ NDGPU_HD double nextafter(const double& a, const double& b) {
 NDGPU_HD float16 nextafter(const float16& a, const float16& b) {
   float x = float(a), y = float(b);
   if (x != x || y != y) return float16(x + y);
-  if (x == y) return a;  // NumPy's half loop keeps x (C's nextafter returns y)
+  if (x == y) return b;  // y, as C's and NumPy 2.5's (2.4's half loop kept x: -0.0 vs +0.0)
   if (x == 0.0f) return float16::from_bits(uint16_t((b.bits & 0x8000u) | 1u));
   // Away from zero is one up in the magnitude's bits, towards zero one down.
   const bool away = (x < y) == (x > 0.0f);

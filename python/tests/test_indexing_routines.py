@@ -314,7 +314,8 @@ def test_flat_read(key):
     assert_same(cp.array(n).flat[cp.array(mask)], n.flat[mask])
 
 
-@pytest.mark.parametrize("key", FLAT_KEYS, ids=repr)
+# Writes through repeated indices ([7, 7]) leave either value, as NumPy documents: not tested.
+@pytest.mark.parametrize("key", FLAT_KEYS[:-1], ids=repr)
 def test_flat_write_repeats_values(key):
     for n, a in layouts(np.zeros((3, 4), np.int64)):
         n = n.copy()

@@ -12,11 +12,13 @@ INTS = np.array([0, 1, -1, 6, -4, 7, -8, 100, -128, 127, 12], np.int32)
 
 
 def same_bits(actual, expected):
-    """Values, dtypes and the signs of zeros and nans' positions as NumPy's."""
+    """Values, dtypes and the signs of zeros as NumPy's (a NaN's sign bit is the platform's:
+    x86 makes 0/0 negative, GPUs positive, so NaNs are compared as NaNs only)."""
     assert_same(actual, expected)
     e = np.asarray(expected)
     if e.dtype.kind == "f":
-        np.testing.assert_array_equal(np.signbit(actual.get()), np.signbit(e))
+        keep = ~np.isnan(e)
+        np.testing.assert_array_equal(np.signbit(actual.get())[keep], np.signbit(e)[keep])
 
 
 def pairs(values):
@@ -102,6 +104,8 @@ def test_binary_floats(name, dtype):
     with np.errstate(all="ignore"):
         expected = getattr(np, name)(a, b)
     got = getattr(cp, name)(cp.asarray(a), cp.asarray(b))
+    if name == "nextafter":  # equal operands give y, as NumPy >= 2.5 (2.4's float16 gave x)
+        expected = np.where(a == b, b, expected)
     assert_same(got, expected, rtol=1e-3 if dtype == np.float16 else None)
     if name == "nextafter":
         same_bits(got, expected)
