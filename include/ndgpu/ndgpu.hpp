@@ -1,0 +1,23 @@
+// The whole C++ API in one include: arrays, operators, ufuncs and reductions by NumPy's names,
+// creation, manipulation, indexing, linear algebra, FFT, random numbers and users' kernels.
+#pragma once
+#include "ndgpu/creation.hpp"
+#include "ndgpu/device.hpp"
+#include "ndgpu/elementwise_kernel.hpp"
+#include "ndgpu/errors.hpp"
+#include "ndgpu/fft.hpp"
+#include "ndgpu/host_numbers.hpp"
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/linalg.hpp"
+#include "ndgpu/manipulation.hpp"
+#include "ndgpu/math_routines.hpp"
+#include "ndgpu/ndarray.hpp"
+#include "ndgpu/operators.hpp"
+#include "ndgpu/ops.hpp"
+#include "ndgpu/random.hpp"
+#include "ndgpu/raw_kernel.hpp"
+#include "ndgpu/reduce_options.hpp"
+#include "ndgpu/reduction_kernel.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ndgpu/ufunc.hpp"
+#include "ndgpu/ufunc_functions.hpp"
