@@ -30,12 +30,14 @@ struct ReduceOptions {
 };
 
 // The options overloads: the second argument is always a ReduceOptions (write `sum(a)` for
-// the defaults). NumPy's max, min and std are amax, amin and stddev in C++ too.
-#define NDGPU_REDUCE_OPTIONS(X)                                                                   \
-  X(sum)                                                                                          \
-  X(prod) X(nansum) X(nanprod) X(amax) X(amin) X(max) X(min) X(nanmax) X(nanmin) X(ptp) X(argmax) \
-      X(argmin) X(nanargmax) X(nanargmin) X(any) X(all) X(count_nonzero) X(mean) X(var) X(stddev) \
-          X(nanmean) X(nanvar) X(nanstd) X(cumsum) X(cumprod) X(nancumsum) X(nancumprod)
+// the defaults). NumPy's std is stddev: `std` names the standard library.
+// clang-format off
+#define NDGPU_REDUCE_OPTIONS(X)                                                              \
+  X(sum) X(prod) X(nansum) X(nanprod) X(amax) X(amin) X(max) X(min) X(nanmax) X(nanmin)      \
+  X(ptp) X(argmax) X(argmin) X(nanargmax) X(nanargmin) X(any) X(all) X(count_nonzero)        \
+  X(mean) X(var) X(stddev) X(nanmean) X(nanvar) X(nanstd) X(cumsum) X(cumprod) X(nancumsum)  \
+  X(nancumprod)
+// clang-format on
 #define NDGPU_DECLARE_REDUCE(name) NDArray name(const NDArray& a, const ReduceOptions& options);
 NDGPU_REDUCE_OPTIONS(NDGPU_DECLARE_REDUCE)
 #undef NDGPU_DECLARE_REDUCE

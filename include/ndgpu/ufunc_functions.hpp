@@ -24,20 +24,20 @@ struct UfuncArg {
 };
 
 // One-output ufuncs not declared in ops.hpp, one and two inputs.
-#define NDGPU_UNARY_UFUNCS(X)                                                                   \
-  X(sqrt)                                                                                       \
-  X(square) X(cbrt) X(reciprocal) X(log) X(log2) X(log10) X(expm1) X(exp2) X(sin) X(cos) X(tan) \
-      X(arcsin) X(arccos) X(arctan) X(sinh) X(cosh) X(tanh) X(arcsinh) X(arccosh) X(arctanh)    \
-          X(degrees) X(radians) X(deg2rad) X(rad2deg) X(floor) X(ceil) X(trunc) X(rint) X(sign) \
-              X(signbit) X(fabs) X(conjugate) X(positive) X(invert) X(logical_not) X(isnan)     \
-                  X(isinf) X(isfinite) X(spacing) X(bitwise_count)
-#define NDGPU_BINARY_UFUNCS(X)                                                                    \
-  X(floor_divide)                                                                                 \
-  X(power) X(float_power) X(remainder) X(fmod) X(minimum) X(fmax) X(fmin) X(arctan2) X(hypot)     \
-      X(copysign) X(nextafter) X(ldexp) X(heaviside) X(logaddexp) X(logaddexp2) X(gcd) X(lcm)     \
-          X(bitwise_and) X(bitwise_or) X(bitwise_xor) X(left_shift) X(right_shift) X(logical_and) \
-              X(logical_or) X(logical_xor) X(equal) X(not_equal) X(less) X(less_equal) X(greater) \
-                  X(greater_equal)
+// clang-format off
+#define NDGPU_UNARY_UFUNCS(X)                                                                  \
+  X(sqrt) X(square) X(cbrt) X(reciprocal) X(log) X(log2) X(log10) X(expm1) X(exp2) X(sin)      \
+  X(cos) X(tan) X(arcsin) X(arccos) X(arctan) X(sinh) X(cosh) X(tanh) X(arcsinh) X(arccosh)    \
+  X(arctanh) X(degrees) X(radians) X(deg2rad) X(rad2deg) X(floor) X(ceil) X(trunc) X(rint)     \
+  X(sign) X(signbit) X(fabs) X(conjugate) X(positive) X(invert) X(logical_not) X(isnan)        \
+  X(isinf) X(isfinite) X(spacing) X(bitwise_count)
+#define NDGPU_BINARY_UFUNCS(X)                                                                 \
+  X(floor_divide) X(power) X(float_power) X(remainder) X(fmod) X(minimum) X(fmax) X(fmin)      \
+  X(arctan2) X(hypot) X(copysign) X(nextafter) X(ldexp) X(heaviside) X(logaddexp)              \
+  X(logaddexp2) X(gcd) X(lcm) X(bitwise_and) X(bitwise_or) X(bitwise_xor) X(left_shift)        \
+  X(right_shift) X(logical_and) X(logical_or) X(logical_xor) X(equal) X(not_equal) X(less)     \
+  X(less_equal) X(greater) X(greater_equal)
+// clang-format on
 
 #define NDGPU_DECLARE_UNARY(name) NDArray name(const Operand& x, const UfuncOptions& options = {});
 #define NDGPU_DECLARE_BINARY(name) \
