@@ -1,6 +1,7 @@
 // The whole C++ API in one include: arrays, operators, ufuncs and reductions by NumPy's names,
 // creation, manipulation, indexing, linear algebra, FFT, random numbers and users' kernels.
 #pragma once
+#include "ndgpu/config.hpp"
 #include "ndgpu/creation.hpp"
 #include "ndgpu/device.hpp"
 #include "ndgpu/elementwise_kernel.hpp"

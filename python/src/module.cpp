@@ -29,6 +29,7 @@ void bind_interop(nb::module_& m);
 void bind_random(nb::module_& m);
 void bind_math(nb::module_& m);
 void bind_fft(nb::module_& m);
+void bind_config(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -61,6 +62,8 @@ NB_MODULE(_core, m) {
       PyErr_SetString(cls.ptr(), e.what());
     }
   });
+  // First: the warm-up opens NVRTC, which may come from NVIDIA's pip wheels.
+  py::bind_config(m);
   warm_up_compilers();
   // The quick tier starts compiles in the background, and Python waits for them at exit
   // (below), so it is on here by default; C++ programs opt in (docs/quick_tier.md).
