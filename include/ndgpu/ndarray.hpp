@@ -59,6 +59,8 @@ struct Slice {
 struct NewAxis {};
 struct EllipsisIndex {};
 using IndexItem = std::variant<int64_t, Slice, NewAxis, EllipsisIndex>;
+inline constexpr NewAxis newaxis{};
+inline constexpr EllipsisIndex ellipsis{};
 
 class NDArray {
  public:
@@ -93,6 +95,14 @@ class NDArray {
   NDArray transpose() const;
   NDArray transpose(std::span<const int64_t> axes) const;
   NDArray index(std::span<const IndexItem> items) const;
+  // Python's a[1:, 3] as a(Slice{1}, 3): integers, Slice, NewAxis and EllipsisIndex.
+  template <class... Items>
+  NDArray operator()(const Items&... items) const {
+    const IndexItem list[] = {IndexItem(items)...};
+    return index(list);
+  }
+  // a.T
+  NDArray T() const { return transpose(); }
   // Reshape without a copy when strides allow, else a copy; -1 infers one dimension.
   NDArray reshape(const Shape& shape, Order order = Order::C) const;
   // A view with other shape and strides over the same storage, or nullopt when impossible.

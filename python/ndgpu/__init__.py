@@ -52,6 +52,7 @@ from ndgpu._creation import (  # noqa: F401
     zeros,
     zeros_like,
 )
+from ndgpu._core import show_config  # noqa: F401
 from ndgpu import cuda  # noqa: F401
 from ndgpu.cuda import get_default_memory_pool, get_default_pinned_memory_pool, is_available  # noqa: F401,E501
 from ndgpu._reductions import (  # noqa: F401,A004

@@ -34,6 +34,7 @@ void bind_sorting(nb::module_& m);
 void bind_views(nb::module_& m);
 void install_host_hooks();
 void raise_interrupted();
+void bind_config(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -71,6 +72,8 @@ NB_MODULE(_core, m) {
     }
   });
   py::install_host_hooks();
+  // First: the warm-up opens NVRTC, which may come from NVIDIA's pip wheels.
+  py::bind_config(m);
   warm_up_compilers();
   // The quick tier starts compiles in the background, and Python waits for them at exit
   // (below), so it is on here by default; C++ programs opt in (docs/quick_tier.md).

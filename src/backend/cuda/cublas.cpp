@@ -38,7 +38,7 @@ struct Cublas {
 const Cublas& api() {
   static const Cublas c = [] {
     Cublas c;
-    SharedLibrary lib = open_cuda_library("NDGPU_CUBLAS", "cublas", {"13", "12"});
+    SharedLibrary lib = open_cuda_library(kCublasLibrary);
     if (!lib.handle) {
       c.error =
           "matrix products on CUDA need cuBLAS (the CUDA toolkit's libcublas, or pip "

@@ -43,7 +43,7 @@ void bind(const SharedLibrary& lib, F& fn, const char* name, bool& missing) {
 const Cufft& api() {
   static const Cufft c = [] {
     Cufft c;
-    SharedLibrary lib = open_cuda_library("NDGPU_CUFFT", "cufft", {"12", "11"});
+    SharedLibrary lib = open_cuda_library(kCufftLibrary);
     if (!lib.handle) {
       c.error =
           "FFTs on CUDA need cuFFT (the CUDA toolkit's libcufft, or pip install "

@@ -52,7 +52,7 @@ struct Cusolver {
 const Cusolver& api() {
   static const Cusolver c = [] {
     Cusolver c;
-    SharedLibrary lib = open_cuda_library("NDGPU_CUSOLVER", "cusolver", {"12", "11"});
+    SharedLibrary lib = open_cuda_library(kCusolverLibrary);
     if (!lib.handle) {
       c.error =
           "linear algebra on CUDA needs cuSOLVER (the CUDA toolkit's libcusolver, or pip "

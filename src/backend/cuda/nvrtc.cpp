@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "backend/device_headers.hpp"
+#include "backend/shared_library.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/host_hooks.hpp"
 
@@ -45,14 +46,13 @@ struct NvrtcApi {
 const NvrtcApi& api_state() {
   static NvrtcApi api = [] {
     NvrtcApi a;
-    std::vector<std::string> names;
-    if (const char* env = std::getenv("NDGPU_NVRTC"); env && *env) names.push_back(env);
-    for (const char* n : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}) names.push_back(n);
-    void* lib = nullptr;
-    for (const std::string& n : names)
-      if ((lib = dlopen(n.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+    SharedLibrary opened = open_cuda_library(kNvrtcLibrary);
+    void* lib = opened.handle;
     if (!lib) {
-      a.status = "cannot open libnvrtc (tried libnvrtc.so.13, libnvrtc.so.12, libnvrtc.so)";
+      a.status =
+          "cannot open libnvrtc (pip install nvidia-cuda-nvrtc, or the CUDA toolkit); "
+          "tried:" +
+          opened.tried;
       return a;
     }
     bool ok = true;
