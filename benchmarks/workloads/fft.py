@@ -43,8 +43,8 @@ def fft_batch(lib, cfg):
 
 def fft_cpu_c128(lib, cfg):
     """Meant for NDGPU_DEVICE=cpu: ndgpu's time, with NumPy's and the ratio beside it."""
-    if lib.name != "ndgpu":
-        raise NotApplicable("a CPU backend row")
+    if lib.name != "ndgpu" or lib.xp._core.backend_name() != "cpu":
+        raise NotApplicable("the CPU backend's row: run with NDGPU_DEVICE=cpu")
     n = 1 << (14 if cfg.quick else 20)
     h = _complex(n, np.complex128, 8)
     x = lib.from_host(h)

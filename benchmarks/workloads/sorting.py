@@ -67,7 +67,7 @@ def _histogram(lib, cfg):
 
 
 def _cpu_sort(lib, cfg):
-    if lib.name != "ndgpu" or lib.xp.backend_name() != "cpu":
+    if lib.name != "ndgpu" or lib.xp._core.backend_name() != "cpu":
         raise NotApplicable("the CPU backend's row: run with NDGPU_DEVICE=cpu")
     n = 1 << (20 if cfg.quick else 24)
     host = np.random.default_rng(0).random(n, dtype=np.float32)
