@@ -188,6 +188,17 @@ struct SortCall {
   StreamHandle stream = 0;
 };
 
+// An inclusive prefix sum of n contiguous values into `out` of the same type (cumsum of one
+// row): float32/64, int32/64, uint32/64. CUB's DeviceScan on CUDA.
+enum class ScanType : uint8_t { F32, F64, I32, I64, U32, U64 };
+struct ScanCall {
+  ScanType type = ScanType::F32;
+  int64_t n = 0;
+  const void* in = nullptr;
+  void* out = nullptr;
+  StreamHandle stream = 0;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -270,6 +281,9 @@ class Backend {
   virtual int solver(int device, const SolverCall& call) = 0;
   // Runs `call` (CUB through libndgpu_cub on CUDA, the thread pool on the CPU).
   virtual void sort(int device, const SortCall& call) = 0;
+  // Runs `call` and returns true where the backend has a library scan faster than ndgpu's own
+  // scan kernel (CUB on CUDA); false leaves the work to that kernel.
+  virtual bool inclusive_sum(int /*device*/, const ScanCall& /*call*/) { return false; }
 
   // Runs `call` (cuFFT on CUDA, KissFFT on the CPU) with a plan from the device's cache.
   virtual void fft(int device, const FftCall& call) = 0;

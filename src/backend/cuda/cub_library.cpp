@@ -39,6 +39,7 @@ namespace {
 
 struct CubApi {
   decltype(&::ndgpu_cub_sort) sort = nullptr;
+  decltype(&::ndgpu_cub_inclusive_sum) inclusive_sum = nullptr;
   std::string error;
 };
 
@@ -57,7 +58,7 @@ std::vector<std::string> candidates() {
   return names;
 }
 
-const CubApi& api() {
+const CubApi& loaded_api() {
   static const CubApi c = [] {
     CubApi c;
     SharedLibrary lib = open_shared_library(candidates());
@@ -71,10 +72,17 @@ const CubApi& api() {
     auto version =
         reinterpret_cast<decltype(&::ndgpu_cub_abi_version)>(lib.symbol("ndgpu_cub_abi_version"));
     c.sort = reinterpret_cast<decltype(&::ndgpu_cub_sort)>(lib.symbol("ndgpu_cub_sort"));
-    if (!version || !c.sort || version() != NDGPU_CUB_ABI_VERSION)
+    c.inclusive_sum = reinterpret_cast<decltype(&::ndgpu_cub_inclusive_sum)>(
+        lib.symbol("ndgpu_cub_inclusive_sum"));
+    if (!version || !c.sort || !c.inclusive_sum || version() != NDGPU_CUB_ABI_VERSION)
       c.error = lib.name + " is not the version this ndgpu was built with; rebuild it";
     return c;
   }();
+  return c;
+}
+
+const CubApi& api() {
+  const CubApi& c = loaded_api();
   if (!c.error.empty()) throw BackendError(c.error);
   return c;
 }
@@ -126,6 +134,29 @@ void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
   int rc = c.sort(&cc, error, sizeof error);
   if (pool.failure) std::rethrow_exception(pool.failure);
   if (rc != 0) throw BackendError(std::string("CUB radix sort failed: ") + error);
+}
+
+bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call) {
+  const CubApi& c = loaded_api();
+  if (!c.error.empty()) return false;  // ndgpu's own scan kernel does it
+#ifdef NDGPU_HAVE_CUDA_HEADERS
+  make_current(device);
+#endif
+  ScratchPool pool{backend, device, call.stream, nullptr};
+  ndgpu_cub_scan_call cc{};
+  cc.type = int(call.type);
+  cc.n = call.n;
+  cc.in = call.in;
+  cc.out = call.out;
+  cc.stream = reinterpret_cast<void*>(call.stream);
+  cc.alloc = scratch_alloc;
+  cc.free = scratch_free;
+  cc.alloc_ctx = &pool;
+  char error[256] = {};
+  int rc = c.inclusive_sum(&cc, error, sizeof error);
+  if (pool.failure) std::rethrow_exception(pool.failure);
+  if (rc != 0) throw BackendError(std::string("CUB inclusive scan failed: ") + error);
+  return true;
 }
 
 }  // namespace cuda

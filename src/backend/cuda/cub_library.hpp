@@ -10,5 +10,7 @@ class CudaBackend;
 // Sorts with CUB on `device`, scratch memory from the backend's pool; BackendError naming
 // the library when it cannot be found.
 void cub_sort(CudaBackend& backend, int device, const SortCall& call);
+// CUB's inclusive sum; false (nothing done) when libndgpu_cub.so is not there.
+bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call);
 
 }  // namespace ndgpu::cuda

@@ -403,6 +403,10 @@ void CudaBackend::sort(int device, const SortCall& call) {
   cub_sort(*this, device, call);
 }
 
+bool CudaBackend::inclusive_sum(int device, const ScanCall& call) {
+  return cub_inclusive_sum(*this, device, call);
+}
+
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {
   DeviceState& s = state(device);
   make_current(device);

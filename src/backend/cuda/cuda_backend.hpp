@@ -63,6 +63,7 @@ class CudaBackend : public Backend {
   void fft(int device, const FftCall& call) override;
   FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) override;
   void sort(int device, const SortCall& call) override;
+  bool inclusive_sum(int device, const ScanCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
   MemoryPool& memory_pool(int device);

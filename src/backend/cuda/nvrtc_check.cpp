@@ -82,6 +82,7 @@ class NvrtcCheckBackend : public Backend {
     return in_->fft_plan_cache(d, c);
   }
   void sort(int d, const SortCall& call) override { in_->sort(d, call); }
+  bool inclusive_sum(int d, const ScanCall& call) override { return in_->inclusive_sum(d, call); }
   DeviceProperties properties(int d) override { return in_->properties(d); }
   void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
     in_->mem_get_info(d, free_bytes, total_bytes);

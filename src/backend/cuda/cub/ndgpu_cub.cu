@@ -9,6 +9,7 @@ cudaError_t ndgpu_cub_sort_1(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_2(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_4(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_8(const ndgpu_cub_sort_call& c);
+cudaError_t ndgpu_cub_scan(const ndgpu_cub_scan_call& c);
 
 namespace {
 
@@ -37,4 +38,9 @@ extern "C" int ndgpu_cub_sort(const ndgpu_cub_sort_call* c, char* error, size_t 
     default:
       return report(cudaErrorInvalidValue, error, error_len);
   }
+}
+
+extern "C" int ndgpu_cub_inclusive_sum(const ndgpu_cub_scan_call* c, char* error,
+                                       size_t error_len) {
+  return report(ndgpu_cub_scan(*c), error, error_len);
 }

@@ -9,7 +9,7 @@ extern "C" {
 #endif
 
 // Bumped whenever a declaration below changes; the backend refuses another version.
-#define NDGPU_CUB_ABI_VERSION 1
+#define NDGPU_CUB_ABI_VERSION 2
 
 // Device scratch memory from the caller's pool; alloc returns NULL when it fails.
 typedef void* (*ndgpu_cub_alloc_fn)(void* ctx, size_t bytes);
@@ -31,10 +31,26 @@ typedef struct {
   void* alloc_ctx;
 } ndgpu_cub_sort_call;
 
+// An inclusive prefix sum of n values of `type` (0 float, 1 double, 2 int32, 3 int64,
+// 4 uint32, 5 uint64) from in to out.
+typedef struct {
+  int type;
+  long long n;
+  const void* in;
+  void* out;
+  void* stream;
+  ndgpu_cub_alloc_fn alloc;
+  ndgpu_cub_free_fn free;
+  void* alloc_ctx;
+} ndgpu_cub_scan_call;
+
 __attribute__((visibility("default"))) int ndgpu_cub_abi_version(void);
 // 0 on success; otherwise a CUDA error code, with its text in `error` (error_len bytes).
 __attribute__((visibility("default"))) int ndgpu_cub_sort(const ndgpu_cub_sort_call* call,
                                                           char* error, size_t error_len);
+
+__attribute__((visibility("default"))) int ndgpu_cub_inclusive_sum(const ndgpu_cub_scan_call* call,
+                                                                   char* error, size_t error_len);
 
 #ifdef __cplusplus
 }
