@@ -62,3 +62,15 @@ def test_benchmark_stops_at_max_duration():
     r = cupyx.profiler.benchmark(time.sleep, (0.01,), n_repeat=1000, n_warmup=0,
                                  max_duration=0.03)
     assert 2 <= r.cpu_times.size <= 4
+
+
+def test_scatter_functions_combine_repeated_indices():
+    idx = np.array([0, 2, 2, 4])
+    vals = np.array([1.0, 2.0, 5.0, -1.0])
+    for name, ufunc in [("scatter_add", np.add), ("scatter_max", np.maximum),
+                        ("scatter_min", np.minimum)]:
+        host = np.zeros(5)
+        a = cp.zeros(5)
+        getattr(cupyx, name)(a, cp.asarray(idx), cp.asarray(vals))
+        ufunc.at(host, idx, vals)
+        np.testing.assert_array_equal(a.get(), host)

@@ -1,5 +1,5 @@
 """ndgpu.cupyx: what CuPy programs import from cupyx, to import from here instead
-(``from ndgpu import cupyx``): pinned host arrays, the runtime report and
+(``from ndgpu import cupyx``): pinned host arrays, the runtime report, the scatter functions and
 ``profiler.benchmark``."""
 import numpy
 
@@ -31,3 +31,19 @@ def empty_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
     shape = a.shape if shape is None else shape
     f = order == "F" or (order in ("K", "A") and a.flags.f_contiguous and not a.flags.c_contiguous)
     return empty_pinned(shape, dtype, "F" if f else "C")
+
+
+def scatter_add(a, slices, value):
+    """cupyx.scatter_add: a[slices] += value with repeated indices accumulating
+    (ndarray.scatter_add)."""
+    a.scatter_add(slices, value)
+
+
+def scatter_max(a, slices, value):
+    """cupyx.scatter_max: a[slices] = maximum(a[slices], value), repeated indices combined."""
+    a.scatter_max(slices, value)
+
+
+def scatter_min(a, slices, value):
+    """cupyx.scatter_min: a[slices] = minimum(a[slices], value), repeated indices combined."""
+    a.scatter_min(slices, value)
