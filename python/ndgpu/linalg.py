@@ -2,6 +2,16 @@
 from collections import namedtuple as _namedtuple
 
 from ndgpu import _core
+from ndgpu._core import tensordot  # noqa: F401  (numpy.linalg re-exports it too)
+
+
+def __getattr__(name):
+    # NumPy's own exception class, which ndgpu raises; imported on first use (NumPy is not
+    # imported with ndgpu).
+    if name == "LinAlgError":
+        import numpy
+        return numpy.linalg.LinAlgError
+    raise AttributeError("module 'ndgpu.linalg' has no attribute %r" % name)
 
 
 def norm(x, ord=None, axis=None, keepdims=False):

@@ -76,3 +76,14 @@ def test_cholesky(dtype):
     close(cp.linalg.cholesky(cp.asarray(a)), np.linalg.cholesky(a), dtype)
     with pytest.raises(np.linalg.LinAlgError, match="positive definite"):
         cp.linalg.cholesky(cp.asarray(-np.eye(3)))
+
+
+def test_linalg_names_numpy_has():
+    import numpy
+    assert cp.linalg.LinAlgError is numpy.linalg.LinAlgError
+    with pytest.raises(cp.linalg.LinAlgError):
+        cp.linalg.inv(cp.zeros((2, 2)))
+    a = numpy.arange(24.0).reshape(2, 3, 4)
+    b = numpy.arange(12.0).reshape(4, 3)
+    numpy.testing.assert_allclose(cp.linalg.tensordot(cp.asarray(a), cp.asarray(b), axes=1).get(),
+                                  numpy.linalg.tensordot(a, b, axes=1))
