@@ -90,27 +90,22 @@ def fromfile(file, dtype=float, count=-1, sep="", offset=0):
     return _device(_np().fromfile(file, dtype=dtype, count=count, sep=sep, offset=offset))
 
 
-def _host_then(name):
-    def f(a, *args, **kwargs):
-        return getattr(_np(), name)(_host(a), *args, **kwargs)
-    f.__name__ = name
-    f.__doc__ = "numpy.%s of the array's values (copied to the host)." % name
-    return f
-
-
-array2string = _host_then("array2string")
-array_repr = _host_then("array_repr")
-array_str = _host_then("array_str")
-
-
-def _numpy_function(name):
+def _numpy_function(name, host_first=False):
+    """numpy.<name> under ndgpu's name; with host_first, its first argument's values are
+    copied to the host before the call."""
     def f(*args, **kwargs):
+        if host_first and args:
+            args = (_host(args[0]),) + args[1:]
         return getattr(_np(), name)(*args, **kwargs)
     f.__name__ = name
-    f.__doc__ = "numpy.%s (host formatting: no device work)." % name
+    f.__doc__ = "numpy.%s%s." % (name, " of the array's values (copied to the host)"
+                                  if host_first else " (host formatting: no device work)")
     return f
 
 
+array2string = _numpy_function("array2string", host_first=True)
+array_repr = _numpy_function("array_repr", host_first=True)
+array_str = _numpy_function("array_str", host_first=True)
 set_printoptions = _numpy_function("set_printoptions")
 get_printoptions = _numpy_function("get_printoptions")
 printoptions = _numpy_function("printoptions")
