@@ -194,6 +194,19 @@ template <class T>
 NDGPU_HD complex<T> reciprocal(const complex<T>& v) {
   return complex<T>(T(1)) / v;
 }
+// cupyx.rsqrt: 1/sqrt(x), correctly rounded division rather than CUDA's approximate rsqrtf, so
+// the CPU backend and the GPU give the same bits.
+template <class T>
+NDGPU_HD T rsqrt(const T& v) {
+  return T(1) / ::sqrt(v);
+}
+NDGPU_HD float16 rsqrt(const float16& v) {
+  return float16(1.0f / ::sqrtf(float(v)));
+}
+template <class T>
+NDGPU_HD complex<T> rsqrt(const complex<T>& v) {
+  return complex<T>(T(1)) / sqrt(v);
+}
 template <class T>
 NDGPU_HD T sign(const T& v) {
   return v > T(0) ? T(1) : (v < T(0) ? T(-1) : T(0));

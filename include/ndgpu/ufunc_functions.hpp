@@ -30,7 +30,7 @@ struct UfuncArg {
   X(cos) X(tan) X(arcsin) X(arccos) X(arctan) X(sinh) X(cosh) X(tanh) X(arcsinh) X(arccosh)    \
   X(arctanh) X(degrees) X(radians) X(deg2rad) X(rad2deg) X(floor) X(ceil) X(trunc) X(rint)     \
   X(sign) X(signbit) X(fabs) X(conjugate) X(positive) X(invert) X(logical_not) X(isnan)        \
-  X(isinf) X(isfinite) X(spacing) X(bitwise_count)
+  X(isinf) X(isfinite) X(spacing) X(bitwise_count) X(rsqrt)
 #define NDGPU_BINARY_UFUNCS(X)                                                                 \
   X(floor_divide) X(power) X(float_power) X(remainder) X(fmod) X(minimum) X(fmax) X(fmin)      \
   X(arctan2) X(hypot) X(copysign) X(nextafter) X(ldexp) X(heaviside) X(logaddexp)              \

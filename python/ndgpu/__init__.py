@@ -103,7 +103,8 @@ _atexit.register(_core._wait_for_background_work)
 
 # The ufuncs, under NumPy's names and aliases.
 for _name in _core._ufunc_names():
-    globals()[_name] = getattr(_core, _name)
+    if _name != "rsqrt":  # CuPy's own ufunc: ndgpu.cupyx.rsqrt, not in NumPy's namespace
+        globals()[_name] = getattr(_core, _name)
 for _alias, _name in (("divide", "true_divide"), ("abs", "absolute"), ("mod", "remainder"),
                       ("pow", "power"), ("conj", "conjugate"), ("bitwise_not", "invert"),
                       ("bitwise_invert", "invert"), ("bitwise_left_shift", "left_shift"),

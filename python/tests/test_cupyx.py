@@ -2,6 +2,7 @@
 import re
 
 import numpy as np
+import pytest
 
 import ndgpu as cp
 from ndgpu import cupyx
@@ -74,3 +75,15 @@ def test_scatter_functions_combine_repeated_indices():
         getattr(cupyx, name)(a, cp.asarray(idx), cp.asarray(vals))
         ufunc.at(host, idx, vals)
         np.testing.assert_array_equal(a.get(), host)
+
+
+@pytest.mark.parametrize("dtype", ["e", "f", "d", "F", "D"])
+def test_rsqrt_is_one_over_sqrt(dtype):
+    x = np.array([0.25, 1, 4, 2, 0, -1, np.inf, np.nan]).astype(dtype)
+    got = cupyx.rsqrt(cp.asarray(x)).get()
+    with np.errstate(all="ignore"):
+        want = (1 / np.sqrt(x)).astype(dtype)
+    assert got.dtype == want.dtype
+    np.testing.assert_allclose(got, want, rtol=1e-3 if dtype == "e" else 1e-6, equal_nan=True)
+    assert cupyx.rsqrt.types == ["e->e", "f->f", "d->d", "F->F", "D->D"]
+    assert not hasattr(cp, "rsqrt")  # not a NumPy name

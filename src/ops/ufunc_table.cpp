@@ -90,6 +90,7 @@ void add_math_ufuncs(std::vector<Ufunc>& t) {
                         "tanh", "arcsinh", "arccosh", "arctanh", "exp2", "expm1", "log2", "log10"})
     add_fn(t, f, 1, kInexact);
   for (const char* f : {"cbrt", "fabs"}) add_fn(t, f, 1, kReal);
+  add_fn(t, "rsqrt", 1, kInexact);  // cupyx.rsqrt, not a NumPy name
   for (const char* f : {"arctan2", "hypot", "copysign"}) add_fn(t, f, 2, kReal);
   // NumPy's radians and degrees are ufuncs of their own names, with the same loops.
   constexpr const char* kToRadians = "out0 = in0 * (decltype(in0))(0.017453292519943295769)";

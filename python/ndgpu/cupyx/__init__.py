@@ -7,6 +7,8 @@ from ndgpu import _core
 from ndgpu.cupyx import profiler  # noqa: F401
 from ndgpu.cupyx._runtime_info import get_runtime_info  # noqa: F401
 
+rsqrt = _core.rsqrt  # the ufunc 1/sqrt(x), as cupyx.rsqrt
+
 
 def empty_pinned(shape, dtype=float, order="C"):
     """A NumPy array in page-locked host memory of the current device (ordinary host memory on
