@@ -1,7 +1,7 @@
 // x[mask] for a mask of x's shape: two passes over tiles of the mask instead of a full
 // cumsum. Pass 0 counts each tile's true elements; a scan of those counts (one per tile, a
 // few thousand) gives each tile's start; pass 1 re-reads the tile and writes its elements at
-// start + rank, the rank from a block-wide scan on CUDA (a plain loop on the CPU).
+// start + rank, ranks from warp scans on CUDA (a plain loop on the CPU).
 #include <map>
 #include <mutex>
 
@@ -15,7 +15,7 @@
 namespace ndgpu::ops {
 namespace {
 
-// 256 threads of 16 mask bytes each: one 16-byte load per thread.
+// 256 threads (8 warps of 512 elements): 16 mask bytes per thread in the count.
 constexpr int kThreads = 256, kItems = 16, kCudaTile = kThreads * kItems;
 constexpr int64_t kCpuTile = 1 << 16;
 
@@ -45,40 +45,88 @@ __device__ int block_exclusive_scan(int c, int* total) {
   *total = warp_sums[31];
   return warp_sums[warp] + incl - c;
 }
-#endif
 
-// The mask bytes of elements [b, b + 16) as flags; a 16-byte load when whole and aligned.
-__device__ inline void load_flags(const unsigned char* m, long long b, long long n, bool* f) {
-#ifdef NDGPU_DEVICE_CUDA
-  if (b + 16 <= n && (((unsigned long long)(m + b)) & 15) == 0) {
-    uint4 v = *(const uint4*)(m + b);
-    unsigned w[4] = {v.x, v.y, v.z, v.w};
-    for (int k = 0; k < 16; ++k) f[k] = (w[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-    return;
-  }
-#endif
-  for (int k = 0; k < 16; ++k) f[k] = b + k < n && m[b + k];
+// How many of w's four bytes are nonzero (a bool viewed from other bytes may hold 2..255).
+__device__ inline int nonzero_bytes(unsigned w) {
+  return __popc((((w & 0x7f7f7f7fu) + 0x7f7f7f7fu) | w) & 0x80808080u);
 }
 
+// The number of true mask bytes in [b, b + 16) below n; a 16-byte load when whole and aligned.
+__device__ inline int count16(const unsigned char* m, long long b, long long n) {
+  if (b + 16 <= n && (((unsigned long long)(m + b)) & 15) == 0) {
+    const uint4 v = *(const uint4*)(m + b);
+    return nonzero_bytes(v.x) + nonzero_bytes(v.y) + nonzero_bytes(v.z) + nonzero_bytes(v.w);
+  }
+  int c = 0;
+  for (int k = 0; k < 16; ++k) c += b + k < n && m[b + k];
+  return c;
+}
+
+// Elements [e, e + 4) and their flags; 16-byte loads of 4-byte values when whole and aligned.
+__device__ inline void load4(const unsigned char* m, const _val_t* x, long long e, long long n,
+                             bool vec, _val_t* v, bool* f) {
+  if (vec && e + 4 <= n) {
+    const unsigned mw = *(const unsigned*)(m + e);
+    for (int k = 0; k < 4; ++k) f[k] = (mw >> (8 * k)) & 0xffu;
+    if (sizeof(_val_t) == 4) {
+      const uint4 q = *(const uint4*)(x + e);
+      const _val_t* qv = (const _val_t*)&q;
+      for (int k = 0; k < 4; ++k) v[k] = qv[k];
+      return;
+    }
+  } else {
+    for (int k = 0; k < 4; ++k) f[k] = e + k < n && m[e + k];
+  }
+  for (int k = 0; k < 4; ++k)
+    if (f[k]) v[k] = x[e + k];
+}
+#endif
+
+// Pass 0 stores each tile's count. Pass 1: each warp takes 512 elements in rounds of 128,
+// 4 per lane; a warp scan ranks the kept ones, which are staged in shared memory and then
+// written as one contiguous run, so both reads and writes are coalesced.
 extern "C" __global__ void NAME(const unsigned char* m, const _val_t* x, _val_t* out,
                                 long long n, long long tile, long long* counts, int phase) {
   const long long t = blockIdx.x, start = t * tile, end = ndgpu::min_(start + tile, n);
 #ifdef NDGPU_DEVICE_CUDA
-  const long long b = start + (long long)threadIdx.x * 16;
-  bool f[16];
-  load_flags(m, b, end, f);
-  int c = 0;
-  for (int k = 0; k < 16; ++k) c += f[k];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const long long sub = start + (long long)warp * 512;
+  const int c = count16(m, sub + lane * 16, end);
   if (phase == 0) {
     int sum = 0;
     block_exclusive_scan(c, &sum);
     if (threadIdx.x == 0) counts[t] = sum;
     return;
   }
-  int sum = 0;
-  long long at = (t ? counts[t - 1] : 0) + block_exclusive_scan(c, &sum);
-  for (int k = 0; k < 16; ++k)
-    if (f[k]) out[at++] = x[b + k];
+  int wc = c;
+  for (int d = 16; d; d >>= 1) wc += __shfl_xor_sync(0xffffffffu, wc, d);
+  __shared__ int warp_counts[8];
+  __shared__ __align__(16) unsigned char staging[8 * 128 * sizeof(_val_t)];
+  _val_t* buf = (_val_t*)staging + warp * 128;
+  if (lane == 0) warp_counts[warp] = wc;
+  __syncthreads();
+  long long at = t ? counts[t - 1] : 0;
+  for (int w = 0; w < warp; ++w) at += warp_counts[w];
+  const bool vec = ((((unsigned long long)m) & 3) | (((unsigned long long)x) & 15)) == 0;
+  for (int r = 0; r < 4; ++r) {
+    _val_t v[4];
+    bool f[4];
+    load4(m, x, sub + r * 128 + lane * 4, end, vec, v, f);
+    const int cnt = f[0] + f[1] + f[2] + f[3];
+    int incl = cnt;
+    for (int d = 1; d < 32; d <<= 1) {
+      const int up = __shfl_up_sync(0xffffffffu, incl, d);
+      if (lane >= d) incl += up;
+    }
+    int p = incl - cnt;
+    for (int k = 0; k < 4; ++k)
+      if (f[k]) buf[p++] = v[k];
+    const int total = __shfl_sync(0xffffffffu, incl, 31);
+    __syncwarp();
+    for (int j = lane; j < total; j += 32) out[at + j] = buf[j];
+    __syncwarp();
+    at += total;
+  }
 #else
   if (phase == 0) {
     long long c = 0;
