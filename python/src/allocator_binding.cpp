@@ -13,6 +13,7 @@
 namespace ndgpu::py {
 
 nb::object memory_pointer_over(std::shared_ptr<Storage> storage);
+bool is_pool_malloc(nb::handle fn);  // cuda_binding.cpp
 nb::object pinned_buffer(size_t nbytes);
 
 namespace {
@@ -54,6 +55,27 @@ std::shared_ptr<Storage> pool_storage(size_t nbytes) {
       d, p, nbytes, [&be, d, p, nbytes] { be.deallocate(d.index, p, nbytes, current_stream(d)); });
 }
 
+// CuPy's set_allocator(None): no pool. Each array's memory goes back to the device when it
+// is freed (the pool's cached blocks with it), as cudaMalloc/cudaFree would.
+UserAllocator unpooled_allocator() {
+  return [](Device d, size_t nbytes) {
+    Backend& be = backend_for(d);
+    void* p = be.allocate(d.index, nbytes, current_stream(d));
+    return UserAllocation{p, [&be, d, p, nbytes] {
+                            be.deallocate(d.index, p, nbytes, current_stream(d));
+                            be.free_all_blocks(d.index);
+                          }};
+  };
+}
+
+// What set_allocator(fn) installs: the pool itself for a MemoryPool's malloc (no Python call
+// per array), no pool for None, else fn.
+UserAllocator allocator_for(nb::object fn) {
+  if (fn.is_none()) return unpooled_allocator();
+  if (is_pool_malloc(fn)) return UserAllocator{};
+  return wrap_allocator(fn);
+}
+
 struct AllocatorScope {
   nb::object allocator;
   std::vector<std::optional<UserAllocator>> previous;
@@ -93,7 +115,7 @@ void bind_allocators(nb::module_& m) {
   m.def(
       "set_allocator",
       [](nb::object fn) {
-        set_user_allocator(fn.is_none() ? UserAllocator{} : wrap_allocator(fn));
+        set_user_allocator(allocator_for(fn));
         allocator_object() = fn;
       },
       nb::arg("allocator") = nb::none());
@@ -103,8 +125,7 @@ void bind_allocators(nb::module_& m) {
       .def("__enter__",
            [](AllocatorScope& s) {
              s.previous.push_back(thread_user_allocator());
-             set_thread_user_allocator(s.allocator.is_none() ? UserAllocator{}
-                                                             : wrap_allocator(s.allocator));
+             set_thread_user_allocator(allocator_for(s.allocator));
            })
       .def("__exit__", [](AllocatorScope& s, nb::args) {
         set_thread_user_allocator(s.previous.back());

@@ -18,6 +18,13 @@ struct PyMemoryPool {};
 
 }  // namespace
 
+// Whether fn is some MemoryPool's malloc (a bound method of the class below).
+bool is_pool_malloc(nb::handle fn) {
+  if (!nb::hasattr(fn, "__self__") || !nb::hasattr(fn, "__name__")) return false;
+  return nb::isinstance<PyMemoryPool>(fn.attr("__self__")) &&
+         nb::cast<std::string>(fn.attr("__name__")) == "malloc";
+}
+
 void bind_cuda(nb::module_& m) {
   auto pool = [] {
     Device d = current_device();

@@ -106,10 +106,32 @@ def test_set_allocator_gives_new_arrays_its_memory():
         assert calls and calls[-1] >= 800
         assert int((a * 2).sum()) == 9900
     finally:
-        cp.cuda.set_allocator(None)
+        default = cp.get_default_memory_pool().malloc
+        cp.cuda.set_allocator(default)  # the pool itself again, as in CuPy
     n = len(calls)
     cp.zeros(10)
-    assert len(calls) == n and cp.cuda.get_allocator() is None
+    assert len(calls) == n and cp.cuda.get_allocator() is default
+
+
+def test_set_allocator_none_disables_the_pool():
+    pool = cp.get_default_memory_pool()
+
+    def caches():  # whether a freed array's memory stays in the pool
+        b = cp.ones(1 << 16)
+        del b
+        cached = pool.free_bytes() > 0
+        pool.free_all_blocks()
+        return cached
+
+    pooled = caches()  # the CUDA pool caches; the CPU backend has no cache to disable
+    cp.cuda.set_allocator(None)
+    try:
+        a = cp.arange(1 << 16, dtype=cp.float32)
+        assert float(a[-1]) == 65535.0
+        assert not caches()
+    finally:
+        cp.cuda.set_allocator(pool.malloc)
+    assert caches() == pooled
 
 
 def test_using_allocator_is_scoped_and_alloc_uses_it():
