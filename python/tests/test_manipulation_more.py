@@ -172,6 +172,8 @@ PAD_CASES = [
     ("maximum", {}),
     ("minimum", {"stat_length": 2}),
     ("mean", {"stat_length": ((1, 2), (3, 1))}),
+    ("median", {}),
+    ("median", {"stat_length": ((1, 2), (3, 1))}),
     ("reflect", {}),
     ("reflect", {"reflect_type": "odd"}),
     ("symmetric", {}),

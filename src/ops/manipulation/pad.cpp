@@ -5,6 +5,7 @@
 #include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ndgpu/sorting.hpp"
 
 namespace ndgpu {
 namespace {
@@ -132,8 +133,9 @@ void pad_stat(const NDArray& r, int d, int64_t left, int64_t right, PadMode mode
     std::vector<int64_t> ax{d};
     NDArray s = mode == PadMode::Maximum   ? amax(chunk, ax, std::nullopt, true)
                 : mode == PadMode::Minimum ? amin(chunk, ax, std::nullopt, true)
+                : mode == PadMode::Median  ? median(chunk, ax, true)
                                            : mean(chunk, ax, std::nullopt, std::nullopt, true);
-    if (is_integer(r.dtype()) && mode == PadMode::Mean)
+    if (is_integer(r.dtype()) && (mode == PadMode::Mean || mode == PadMode::Median))
       s = call_ufunc("rint", std::vector<Operand>{s})[0];
     return s;
   };
@@ -154,8 +156,6 @@ NDArray pad(const NDArray& a, const Widths& widths, const PadOptions& options) {
     for (auto [l, r] : *options.stat_length)
       if (l < 0 || r < 0) throw ValueError("index can't contain negative values");
   PadMode mode = options.mode;
-  if (mode == PadMode::Median)
-    throw NotImplementedError("pad mode 'median' is not implemented yet");
   Shape shape = a.shape();
   for (int d = 0; d < a.ndim(); ++d)
     shape[size_t(d)] += widths[size_t(d)].first + widths[size_t(d)].second;
@@ -197,6 +197,7 @@ NDArray pad(const NDArray& a, const Widths& widths, const PadOptions& options) {
       case PadMode::Maximum:
       case PadMode::Minimum:
       case PadMode::Mean:
+      case PadMode::Median:
         pad_stat(
             r, d, left, right, mode,
             options.stat_length ? std::optional((*options.stat_length)[size_t(d)]) : std::nullopt);
