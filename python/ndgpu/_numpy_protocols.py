@@ -5,6 +5,8 @@ NumPy's TypeError. Host NumPy arrays mixed with ndgpu arrays in a ufunc are refu
 CuPy (no implicit transfers)."""
 import importlib
 
+import numpy
+
 # NumPy's public modules whose functions have ndgpu counterparts under the same names.
 _MODULES = {"numpy": "ndgpu", "numpy.linalg": "ndgpu.linalg", "numpy.fft": "ndgpu.fft",
             "numpy.random": "ndgpu.random"}
@@ -22,26 +24,32 @@ def _ndgpu_counterpart(module, name):
 
 
 def _is_host_array(x):
-    import numpy
     return isinstance(x, numpy.ndarray) and x.ndim > 0
 
 
 def _is_host_scalar_array(x):
-    import numpy
     return isinstance(x, numpy.ndarray) and x.ndim == 0
 
 
+_MISSING = object()
+_UFUNCS = {}  # NumPy ufunc -> ndgpu's (None where ndgpu has none), filled on first use
+
+
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
-    ours = _ndgpu_counterpart("numpy", ufunc.__name__)
+    ours = _UFUNCS.get(ufunc, _MISSING)
+    if ours is _MISSING:
+        ours = _UFUNCS[ufunc] = _ndgpu_counterpart("numpy", ufunc.__name__)
     if ours is None or any(_is_host_array(x) for x in inputs):
         return NotImplemented
+    # NumPy hands its scalars over as 0-d arrays (np.float64(1.5) > x): back to scalars.
+    inputs = tuple(x[()] if _is_host_scalar_array(x) else x for x in inputs)
+    if method == "__call__" and not kwargs:  # np.float32(2) * x: the common case, kept short
+        return ours(*inputs)
     out = kwargs.get("out")
     if out is not None:  # NumPy passes out= as a tuple, one per output
         if any(_is_host_array(o) for o in out):
             return NotImplemented
         kwargs["out"] = out[0] if len(out) == 1 else out
-    # NumPy hands its scalars over as 0-d arrays (np.float64(1.5) > x): back to scalars.
-    inputs = tuple(x[()] if _is_host_scalar_array(x) else x for x in inputs)
     if method == "__call__":
         return ours(*inputs, **kwargs)
     fn = getattr(ours, method, None)
@@ -49,7 +57,6 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 
 def array_function(self, func, types, args, kwargs):
-    import numpy
     from ndgpu import ndarray
     if not all(issubclass(t, (ndarray, numpy.ndarray)) for t in types):
         return NotImplemented
