@@ -1,9 +1,10 @@
 """Every workload of ../shared/BENCHMARKS.md, in its table's order."""
 from benchmarks.workloads import (bandwidth, fft, fresh, indexing, kernels, linalg, manipulation,
-                                  overhead, random, sorting, transfer)
+                                  overhead, random, sorting, transfer, ufuncs)
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm", "gather",
-            "bool_mask", "concatenate", "transpose", "where", "astype_f16",
+            "bool_mask", "concatenate", "transpose", "where", "astype_f16", "pow2", "power_2_5", "sin",
+            "arctan2", "mod", "clip", "ufunc_sweep_f32", "ufunc_sweep_f64",
             "squared_diff", "l2norm", "raw_add", "compile_ewk",
             "compile_ewk_nvrtc", "compile_rk", "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
@@ -16,7 +17,7 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
 
 _ALL = {w.name: w
         for m in (bandwidth, indexing, manipulation, kernels, fresh, overhead, random, transfer,
-                  linalg, sorting, fft)
+                  linalg, sorting, fft, ufuncs)
         for w in m.WORKLOADS}
 assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
 WORKLOADS = [_ALL[n] for n in _ORDERED]

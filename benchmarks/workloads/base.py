@@ -1,7 +1,7 @@
 """What a workload is: a name, a table label, a unit, a target and one function per cell."""
 from benchmarks.libs import NotApplicable  # noqa: F401 - re-exported for the workloads
 
-HIGHER_IS_BETTER = {"GB/s", "TFLOP/s", "Gelem/s", "Gnum/s", "Gkeys/s"}
+HIGHER_IS_BETTER = {"GB/s", "TFLOP/s", "Gelem/s", "Gnum/s", "Gkeys/s", "% of add"}
 
 
 class Workload:
@@ -9,7 +9,8 @@ class Workload:
 
     fn(lib, cfg) returns the cell's value in ``unit`` (or (value, info_dict)). ``peers``
     are the libraries measured by default (BENCHMARKS.md's columns); ``extra_peers`` are
-    measured too with --all-peers. ``target`` is (op, number) or (op, "cupy").
+    measured too with --all-peers. ``target`` is (op, number), (op, "cupy") or (op, "best"),
+    the best of the peers.
     """
 
     def __init__(self, name, title, unit, fn, target=None, peers=("cupy", "torch"),
