@@ -7,7 +7,7 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
             "arctan2", "mod", "clip", "ufunc_sweep_f32", "ufunc_sweep_f64",
             "squared_diff", "l2norm", "raw_add", "compile_ewk",
             "compile_ewk_nvrtc", "compile_rk", "compile_rk_nvrtc", "compile_raw",
-            "first_add", "first_sum", "dispatch_add", "dispatch_sum", "empty",
+            "first_add", "first_sum", "dispatch_add", "dispatch_sin", "dispatch_sum", "empty",
             "matmul_f32", "matmul_f16", "matmul_batched", "solve_f64", "svd_f32", "svd_f64",
             "eigh_f32", "eigh_f64", "einsum_batched", "random_normal",
             "random_normal_rng", "random_uniform", "random_uniform_rng", "sort_f32", "argsort_f32",

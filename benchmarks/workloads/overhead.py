@@ -13,6 +13,13 @@ def dispatch_add(lib, cfg):
     return per_call_us(lib, lambda: a + b, cfg.dispatch_iters, cfg.dispatch_rounds)
 
 
+def dispatch_sin(lib, cfg):
+    """A unary ufunc call; issue #13 asks for a + b's time plus at most 0.5 µs."""
+    a = rand(lib, SMALL, seed=1)
+    sin = lib.xp.sin
+    return per_call_us(lib, lambda: sin(a), cfg.dispatch_iters, cfg.dispatch_rounds)
+
+
 def dispatch_sum(lib, cfg):
     a = rand(lib, SMALL, seed=1)
     return per_call_us(lib, lambda: a.sum(), cfg.dispatch_iters, cfg.dispatch_rounds)
@@ -31,6 +38,7 @@ def empty_1mib(lib, cfg):
 
 WORKLOADS = [
     Workload("dispatch_add", "dispatch a + b, 1000 f32", "µs", dispatch_add, ("<=", 4)),
+    Workload("dispatch_sin", "dispatch sin(a), 1000 f32", "µs", dispatch_sin, ("<=", 4.5)),
     Workload("dispatch_sum", "dispatch a.sum(), 1000 f32", "µs", dispatch_sum, ("<=", 5)),
     Workload("empty", "empty 1 MiB (pool hit)", "µs", empty_1mib, ("<=", 1),
              peers=("cupy",), extra_peers=("torch",)),
