@@ -5,19 +5,26 @@
 
 namespace {
 
-template <class T>
-cudaError_t inclusive_sum(const ndgpu_cub_scan_call& c) {
+// N is the item count's type: CUB picks its offset type from it, and 32-bit offsets are its
+// fastest path, so counts that fit an int are passed as one.
+template <class T, class N>
+cudaError_t inclusive_sum_n(const ndgpu_cub_scan_call& c, N n) {
   cudaStream_t s = static_cast<cudaStream_t>(c.stream);
   const T* in = static_cast<const T*>(c.in);
   T* out = static_cast<T*>(c.out);
   size_t bytes = 0;
-  cudaError_t e = cub::DeviceScan::InclusiveSum(nullptr, bytes, in, out, c.n, s);
+  cudaError_t e = cub::DeviceScan::InclusiveSum(nullptr, bytes, in, out, n, s);
   if (e != cudaSuccess) return e;
   void* tmp = bytes ? c.alloc(c.alloc_ctx, bytes) : nullptr;
   if (bytes && !tmp) return cudaErrorMemoryAllocation;
-  e = cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, c.n, s);
+  e = cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, n, s);
   if (tmp) c.free(c.alloc_ctx, tmp, bytes);
   return e;
+}
+
+template <class T>
+cudaError_t inclusive_sum(const ndgpu_cub_scan_call& c) {
+  return c.n <= 0x7fffffffLL ? inclusive_sum_n<T>(c, int(c.n)) : inclusive_sum_n<T>(c, c.n);
 }
 
 }  // namespace

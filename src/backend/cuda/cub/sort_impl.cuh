@@ -31,23 +31,30 @@ __global__ void fill_offsets(int* offsets, int count, int segment_length) {
 
 }  // namespace
 
-template <class K>
-cudaError_t sort_whole(const ndgpu_cub_sort_call& c, cudaStream_t s) {
+// N is the item count's type: CUB picks its offset type from it, and 32-bit offsets are its
+// fastest path, so counts that fit an int are passed as one.
+template <class K, class N>
+cudaError_t sort_whole_n(const ndgpu_cub_sort_call& c, cudaStream_t s, N n) {
   const K* kin = static_cast<const K*>(c.keys_in);
   K* kout = static_cast<K*>(c.keys_out);
   size_t bytes = 0;
   cudaError_t e = c.values_in
                       ? cub::DeviceRadixSort::SortPairs(nullptr, bytes, kin, kout, c.values_in,
-                                                        c.values_out, c.n, 0, int(sizeof(K) * 8), s)
-                      : cub::DeviceRadixSort::SortKeys(nullptr, bytes, kin, kout, c.n, 0,
+                                                        c.values_out, n, 0, int(sizeof(K) * 8), s)
+                      : cub::DeviceRadixSort::SortKeys(nullptr, bytes, kin, kout, n, 0,
                                                        int(sizeof(K) * 8), s);
   if (e != cudaSuccess) return e;
   Scratch tmp(c, bytes);
   if (tmp.failed()) return cudaErrorMemoryAllocation;
   return c.values_in ? cub::DeviceRadixSort::SortPairs(tmp.ptr, bytes, kin, kout, c.values_in,
-                                                       c.values_out, c.n, 0, int(sizeof(K) * 8), s)
-                     : cub::DeviceRadixSort::SortKeys(tmp.ptr, bytes, kin, kout, c.n, 0,
+                                                       c.values_out, n, 0, int(sizeof(K) * 8), s)
+                     : cub::DeviceRadixSort::SortKeys(tmp.ptr, bytes, kin, kout, n, 0,
                                                       int(sizeof(K) * 8), s);
+}
+
+template <class K>
+cudaError_t sort_whole(const ndgpu_cub_sort_call& c, cudaStream_t s) {
+  return c.n <= 0x7fffffffLL ? sort_whole_n<K>(c, s, int(c.n)) : sort_whole_n<K>(c, s, c.n);
 }
 
 // Segments in batches whose keys fit CUB's int item count.
