@@ -186,6 +186,9 @@ struct SortCall {
   const int64_t* values_in = nullptr;  // nullptr: keys only
   int64_t* values_out = nullptr;
   StreamHandle stream = 0;
+  // Keys are IEEE floats of key_bytes (4 or 8) in one segment, keys only, ordered by the
+  // library itself (-0.0 equal to 0.0, NaNs by sign bit); CUDA only, where sort asks for it.
+  bool float_keys = false;
 };
 
 // An inclusive prefix sum of n contiguous values into `out` of the same type (cumsum of one

@@ -54,6 +54,16 @@ def test_large_inputs_take_the_parallel_paths():
     check(rows)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_large_float_sort_with_specials_and_negative_nans(dtype):
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((1 << 16) + 5).astype(dtype)
+    a[::97], a[::101], a[::103], a[::107] = np.nan, -0.0, np.inf, -np.inf
+    same(cp.sort(cp.asarray(a)), np.sort(a))  # on CUDA, CUB's own order of IEEE keys
+    a[::89] = np.copysign(np.nan, -1)  # NaNs with the sign bit: still last, as NumPy's
+    same(cp.sort(cp.asarray(a)), np.sort(a))
+
+
 def test_non_contiguous_and_3d():
     a = sample((6, 5, 8), np.float64)
     check(a, axis=1)

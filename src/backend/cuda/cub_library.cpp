@@ -130,6 +130,7 @@ void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
   cc.alloc = scratch_alloc;
   cc.free = scratch_free;
   cc.alloc_ctx = &pool;
+  cc.float_keys = call.float_keys ? 1 : 0;
   char error[256] = {};
   int rc = c.sort(&cc, error, sizeof error);
   if (pool.failure) std::rethrow_exception(pool.failure);

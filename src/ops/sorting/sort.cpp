@@ -2,6 +2,7 @@
 // values turned into unsigned keys (keys.hpp), then one Backend::sort per key pass over the
 // rows as segments; sort decodes the keys, argsort returns the carried indices.
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "ndgpu/errors.hpp"
@@ -96,10 +97,32 @@ NDArray argsort_rows(const Rows& r, DType t) {
   return order;
 }
 
+// float32/float64 in one row on CUDA: CUB orders IEEE keys itself (-0.0 equal to 0.0), which
+// skips the key encoding and decoding passes. It puts NaNs with the sign bit set first, where
+// NumPy puts every NaN last: when the first sorted value is a NaN, false (the caller sorts
+// again on the general path).
+bool sort_floats_natively(Device device, const Rows& r, DType t, NDArray& out) {
+  if (device.type != DeviceType::CUDA || r.count != 1 || r.len < (1 << 16) ||
+      (t != DType::Float32 && t != DType::Float64))
+    return false;
+  SortCall call;
+  call.key_bytes = int(itemsize(t));
+  call.n = r.len;
+  call.keys_in = r.rows.data();
+  call.keys_out = out.data();
+  call.float_keys = true;
+  call.stream = current_stream(device);
+  backend_for(device).sort(device.index, call);
+  double first = 0;
+  out.index(std::vector<IndexItem>{int64_t(0), int64_t(0)}).astype(DType::Float64).to_host(&first);
+  return !std::isnan(first);
+}
+
 NDArray sort_rows(const Rows& r, DType t) {
   Device device = current_device();
   const int64_t n = r.count * r.len;
   NDArray out = NDArray::empty_on(device, Shape{r.count, r.len}, t);
+  if (sort_floats_natively(device, r, t, out)) return out;
   if (is_complex(t)) {
     NDArray order = argsort_rows(r, t);
     ops::sorting::gather_rows(device, r.rows.data(), static_cast<const int64_t*>(order.data()),

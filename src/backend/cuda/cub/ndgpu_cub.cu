@@ -9,6 +9,7 @@ cudaError_t ndgpu_cub_sort_1(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_2(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_4(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_8(const ndgpu_cub_sort_call& c);
+cudaError_t ndgpu_cub_sort_float(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_scan(const ndgpu_cub_scan_call& c);
 
 namespace {
@@ -26,6 +27,7 @@ extern "C" int ndgpu_cub_abi_version(void) {
 }
 
 extern "C" int ndgpu_cub_sort(const ndgpu_cub_sort_call* c, char* error, size_t error_len) {
+  if (c->float_keys) return report(ndgpu_cub_sort_float(*c), error, error_len);
   switch (c->key_bytes) {
     case 1:
       return report(ndgpu_cub_sort_1(*c), error, error_len);

@@ -9,14 +9,15 @@ extern "C" {
 #endif
 
 // Bumped whenever a declaration below changes; the backend refuses another version.
-#define NDGPU_CUB_ABI_VERSION 2
+#define NDGPU_CUB_ABI_VERSION 3
 
 // Device scratch memory from the caller's pool; alloc returns NULL when it fails.
 typedef void* (*ndgpu_cub_alloc_fn)(void* ctx, size_t bytes);
 typedef void (*ndgpu_cub_free_fn)(void* ctx, void* ptr, size_t bytes);
 
 // A stable radix sort of unsigned keys of key_bytes (1, 2, 4, 8) bytes in `segments` equal
-// segments of n / segments keys, carrying int64 values when values_in is not NULL.
+// segments of n / segments keys, carrying int64 values when values_in is not NULL; with
+// float_keys, float or double keys in one segment, keys only.
 typedef struct {
   int key_bytes;
   long long n;
@@ -29,6 +30,7 @@ typedef struct {
   ndgpu_cub_alloc_fn alloc;
   ndgpu_cub_free_fn free;
   void* alloc_ctx;
+  int float_keys;
 } ndgpu_cub_sort_call;
 
 // An inclusive prefix sum of n values of `type` (0 float, 1 double, 2 int32, 3 int64,

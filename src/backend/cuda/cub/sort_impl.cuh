@@ -34,27 +34,41 @@ __global__ void fill_offsets(int* offsets, int count, int segment_length) {
 // N is the item count's type: CUB picks its offset type from it, and 32-bit offsets are its
 // fastest path, so counts that fit an int are passed as one.
 template <class K, class N>
-cudaError_t sort_whole_n(const ndgpu_cub_sort_call& c, cudaStream_t s, N n) {
+cudaError_t sort_keys_n(const ndgpu_cub_sort_call& c, cudaStream_t s, N n) {
   const K* kin = static_cast<const K*>(c.keys_in);
   K* kout = static_cast<K*>(c.keys_out);
   size_t bytes = 0;
-  cudaError_t e = c.values_in
-                      ? cub::DeviceRadixSort::SortPairs(nullptr, bytes, kin, kout, c.values_in,
-                                                        c.values_out, n, 0, int(sizeof(K) * 8), s)
-                      : cub::DeviceRadixSort::SortKeys(nullptr, bytes, kin, kout, n, 0,
-                                                       int(sizeof(K) * 8), s);
+  cudaError_t e =
+      cub::DeviceRadixSort::SortKeys(nullptr, bytes, kin, kout, n, 0, int(sizeof(K) * 8), s);
   if (e != cudaSuccess) return e;
   Scratch tmp(c, bytes);
   if (tmp.failed()) return cudaErrorMemoryAllocation;
-  return c.values_in ? cub::DeviceRadixSort::SortPairs(tmp.ptr, bytes, kin, kout, c.values_in,
-                                                       c.values_out, n, 0, int(sizeof(K) * 8), s)
-                     : cub::DeviceRadixSort::SortKeys(tmp.ptr, bytes, kin, kout, n, 0,
-                                                      int(sizeof(K) * 8), s);
+  return cub::DeviceRadixSort::SortKeys(tmp.ptr, bytes, kin, kout, n, 0, int(sizeof(K) * 8), s);
+}
+
+template <class K, class N>
+cudaError_t sort_pairs_n(const ndgpu_cub_sort_call& c, cudaStream_t s, N n) {
+  const K* kin = static_cast<const K*>(c.keys_in);
+  K* kout = static_cast<K*>(c.keys_out);
+  size_t bytes = 0;
+  cudaError_t e = cub::DeviceRadixSort::SortPairs(nullptr, bytes, kin, kout, c.values_in,
+                                                  c.values_out, n, 0, int(sizeof(K) * 8), s);
+  if (e != cudaSuccess) return e;
+  Scratch tmp(c, bytes);
+  if (tmp.failed()) return cudaErrorMemoryAllocation;
+  return cub::DeviceRadixSort::SortPairs(tmp.ptr, bytes, kin, kout, c.values_in, c.values_out, n, 0,
+                                         int(sizeof(K) * 8), s);
+}
+
+template <class K>
+cudaError_t sort_keys_whole(const ndgpu_cub_sort_call& c, cudaStream_t s) {
+  return c.n <= 0x7fffffffLL ? sort_keys_n<K>(c, s, int(c.n)) : sort_keys_n<K>(c, s, c.n);
 }
 
 template <class K>
 cudaError_t sort_whole(const ndgpu_cub_sort_call& c, cudaStream_t s) {
-  return c.n <= 0x7fffffffLL ? sort_whole_n<K>(c, s, int(c.n)) : sort_whole_n<K>(c, s, c.n);
+  if (!c.values_in) return sort_keys_whole<K>(c, s);
+  return c.n <= 0x7fffffffLL ? sort_pairs_n<K>(c, s, int(c.n)) : sort_pairs_n<K>(c, s, c.n);
 }
 
 // Segments in batches whose keys fit CUB's int item count.
