@@ -120,4 +120,45 @@ NDGPU_HD double lgamma_(double x) {
   return ::fma(x - 0.5, log_(x), -x) + 0.91893853320467274 + series - shift;
 }
 
+// e^x - 1 without cancellation: Taylor's series where |x| < 1/2.
+NDGPU_HD double expm1_(double x) {
+  if (!(::fabs(x) < 0.5)) return exp_(x) - 1.0;
+  const double c[] = {1.0,
+                      1.0 / 2,
+                      1.0 / 6,
+                      1.0 / 24,
+                      1.0 / 120,
+                      1.0 / 720,
+                      1.0 / 5040,
+                      1.0 / 40320,
+                      1.0 / 362880,
+                      1.0 / 3628800,
+                      1.0 / 39916800,
+                      1.0 / 479001600,
+                      1.0 / 6227020800.0,
+                      1.0 / 87178291200.0,
+                      1.0 / 1307674368000.0,
+                      1.0 / 20922789888000.0,
+                      1.0 / 355687428096000.0};
+  return x * horner<17>(x, c);
+}
+
+// atan(t) for t >= 0: 1/t above 1, then two half-angle steps (|t| <= tan(pi/16)) and the
+// series t - t^3/3 + t^5/5 - ...
+NDGPU_HD double atan_(double t) {
+  const bool invert = t > 1.0;
+  if (invert) t = 1.0 / t;
+  for (int k = 0; k < 2; ++k) t = t / (1.0 + ::sqrt(::fma(t, t, 1.0)));
+  const double c[] = {1.0,      -1.0 / 3,  1.0 / 5,  -1.0 / 7,  1.0 / 9,  -1.0 / 11,
+                      1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21, -1.0 / 23};
+  const double r = 4.0 * t * horner<12>(t * t, c);
+  return invert ? 1.5707963267948966 - r : r;
+}
+
+// acos(w) = 2 atan(sqrt((1 - w) / (1 + w))) on [-1, 1].
+NDGPU_HD double acos_(double w) {
+  if (w <= -1.0) return 3.141592653589793;
+  return 2.0 * atan_(::sqrt((1.0 - w) / (1.0 + w)));
+}
+
 }  // namespace ndgpu::rng
