@@ -19,13 +19,52 @@ NDGPU_HD T horner(T x, const T* c) {
   return p;
 }
 
+// frexp for a positive finite x, reading the exponent field where x is normal (a few integer
+// operations instead of the library call); the same (m, e) as ::frexp.
+NDGPU_HD float frexp_(float x, int* e) {
+#ifdef NDGPU_DEVICE_CUDA
+  uint32_t b = __float_as_uint(x);
+#else
+  uint32_t b;
+  memcpy(&b, &x, sizeof b);
+#endif
+  const int field = (int)(b >> 23);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 126;
+  b = (b & 0x807FFFFFu) | 0x3F000000u;
+#ifdef NDGPU_DEVICE_CUDA
+  return __uint_as_float(b);
+#else
+  memcpy(&x, &b, sizeof b);
+  return x;
+#endif
+}
+NDGPU_HD double frexp_(double x, int* e) {
+#ifdef NDGPU_DEVICE_CUDA
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+#else
+  unsigned long long b;
+  memcpy(&b, &x, sizeof b);
+#endif
+  const int field = (int)(b >> 52);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 1022;
+  b = (b & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull;
+#ifdef NDGPU_DEVICE_CUDA
+  return __longlong_as_double((long long)b);
+#else
+  memcpy(&x, &b, sizeof b);
+  return x;
+#endif
+}
+
 // Natural log: x = m 2^e with m in [::sqrt(1/2), ::sqrt(2)), log m = 2 atanh((m-1)/(m+1)).
 template <class T>
 NDGPU_HD T log_(T x) {
   if (!(x > T(0))) return x == T(0) ? T(-1) / T(0) : (x - x) / (x - x);
   if (x - x != T(0)) return x;  // +inf
   int e;
-  T m = ::frexp(x, &e);
+  T m = frexp_(x, &e);
   if (m < T(0.70710678118654752)) {
     m = m * T(2);
     e -= 1;

@@ -93,6 +93,18 @@ TEST(Random, EnginesFollowTheStreamLayout) {
   }
 }
 
+// frexp_ reads the exponent field: the same (m, e) as the library's, subnormals included.
+TEST(Random, FrexpMatchesTheLibrary) {
+  for (double x : {1.0, 0.7, 3e-310, 5e-324, 1e300, 0.1, 2.5e-8, 1.7976931348623157e308}) {
+    int e1, e2;
+    EXPECT_EQ(rng::frexp_(x, &e1), std::frexp(x, &e2)) << x;
+    EXPECT_EQ(e1, e2) << x;
+    const float f = std::isfinite(float(x)) && float(x) > 0 ? float(x) : 1e-45f;
+    EXPECT_EQ(rng::frexp_(f, &e1), std::frexp(f, &e2)) << f;
+    EXPECT_EQ(e1, e2) << f;
+  }
+}
+
 TEST(Random, SameSeedSameArrays) {
   random::RandomState a(7), b(7);
   EXPECT_EQ(host<float>(a.normal(1, 2, {1001}, DType::Float32)),
