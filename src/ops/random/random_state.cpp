@@ -233,10 +233,6 @@ NDArray RandomState::negative_binomial(double n, double p, const Shape& size, DT
   return generate(kNegativeBinomial, *bits_, size, dtype, {f64(n), f64(p)});
 }
 
-}  // namespace ndgpu::random
-
-namespace ndgpu::random {
-
 NDArray RandomState::vonmises(double mu, double kappa, const Shape& size, DType dtype) {
   require(kappa >= 0, "kappa < 0");
   return generate(kVonmises, *bits_, size, float_dtype(dtype), {f64(mu), f64(kappa)});
