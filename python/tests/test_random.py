@@ -378,3 +378,30 @@ def test_new_bad_parameters_raise_value_error():
                  lambda: cp.random.multivariate_normal([0.0], [[1.0]], method="qr")):
         with pytest.raises(ValueError):
             call()
+
+
+def _binomial_pmf(k, n, p):
+    return math.comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+# The rejection samplers' whole distribution, not only two moments: each likely value's
+# frequency within 6 standard errors of its probability.
+PMFS = [
+    ("binomial", (100, 0.3), lambda k: _binomial_pmf(k, 100, 0.3)),  # BTRD
+    ("binomial", (40, 0.1), lambda k: _binomial_pmf(k, 40, 0.1)),  # inversion
+    ("poisson", (50.0,), lambda k: math.exp(k * math.log(50) - 50 - math.lgamma(k + 1))),
+    ("hypergeometric", (20, 30, 15),
+     lambda k: math.comb(20, k) * math.comb(30, 15 - k) / math.comb(50, 15) if k <= 15 else 0),
+    ("logseries", (0.6,), lambda k: -(0.6**k) / (k * _L) if k >= 1 else 0.0),
+    ("zipf", (3.0,), lambda k: k**-3.0 / _zeta(3.0) if k >= 1 else 0.0),
+]
+
+
+@pytest.mark.parametrize("name,args,pmf", PMFS, ids=[f"{d[0]}{d[1]}" for d in PMFS])
+def test_frequencies_match_the_pmf(name, args, pmf):
+    x = getattr(RS(31), name)(*args, size=N).get()
+    counts = np.bincount(x[x < 200], minlength=200)
+    for k in range(200):
+        p = pmf(k)
+        if p > 1e-4:
+            assert abs(counts[k] / N - p) < 6 * math.sqrt(p * (1 - p) / N), (k, counts[k] / N, p)
