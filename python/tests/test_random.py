@@ -405,3 +405,18 @@ def test_frequencies_match_the_pmf(name, args, pmf):
         p = pmf(k)
         if p > 1e-4:
             assert abs(counts[k] / N - p) < 6 * math.sqrt(p * (1 - p) / N), (k, counts[k] / N, p)
+
+
+def test_new_distributions_dtypes():
+    rs = RS(13)
+    for name, args in (("vonmises", (0.0, 1.0)), ("noncentral_chisquare", (2.0, 1.0)),
+                       ("noncentral_f", (2.0, 3.0, 1.0)), ("dirichlet", ([1.0, 2.0],)),
+                       ("multivariate_normal", ([0.0], [[2.0]]))):
+        assert getattr(rs, name)(*args, size=3).dtype == np.float64, name
+        assert getattr(rs, name)(*args, size=3, dtype=np.float32).dtype == np.float32, name
+    for name, args in (("zipf", (2.0,)), ("logseries", (0.5,)), ("hypergeometric", (3, 4, 2)),
+                       ("multinomial", (4, [0.5, 0.5]))):
+        assert getattr(rs, name)(*args, size=3).dtype == np.int64, name
+    assert rs.multinomial(4, [0.5, 0.5], size=3, dtype=np.int32).dtype == np.int32
+    v = rs.vonmises(3.0, 0.1, size=10000).get()
+    assert v.min() >= -np.pi and v.max() <= np.pi
