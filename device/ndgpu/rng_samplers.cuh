@@ -78,7 +78,7 @@ NDGPU_HD long long hypergeometric(S& s, long long good, long long bad, long long
     long long left = few, pop = total;
     z = 0;
     for (long long k = 0; k < m && left > 0; ++k, --pop) {
-      if ((double)s.next64() < (double)left / (double)pop * 18446744073709551616.0) {
+      if (s.uniform() * (double)pop < (double)left) {  // a ball of the counted colour
         ++z;
         --left;
       }
