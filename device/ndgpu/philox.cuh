@@ -11,10 +11,6 @@ struct Words {
   uint32_t v[4];
 };
 
-NDGPU_HD uint32_t mulhi32(uint32_t a, uint32_t b) {
-  return (uint32_t)(((uint64_t)a * b) >> 32);
-}
-
 // Ten rounds over the 128-bit counter c with the 64-bit key k.
 NDGPU_HD Words philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
                              uint32_t k1) {
@@ -23,12 +19,12 @@ NDGPU_HD Words philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3,
       k0 += 0x9E3779B9u;
       k1 += 0xBB67AE85u;
     }
-    const uint32_t hi0 = mulhi32(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
-    const uint32_t hi1 = mulhi32(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
-    c0 = hi1 ^ c1 ^ k0;
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ k1;
-    c3 = lo0;
+    // One 32x32 -> 64 product gives both halves (a single wide multiply on a GPU).
+    const uint64_t p0 = (uint64_t)0xD2511F53u * c0, p1 = (uint64_t)0xCD9E8D57u * c2;
+    c0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0;
+    c1 = (uint32_t)p1;
+    c2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
+    c3 = (uint32_t)p0;
   }
   return Words{{c0, c1, c2, c3}};
 }
@@ -54,18 +50,26 @@ NDGPU_HD double u01d_open(uint32_t a, uint32_t b) {  // (0, 1)
   return ((double)((uint64_t)(a >> 5) * 67108864u + (b >> 6)) + 0.5) * 1.1102230246251565e-16;
 }
 
-// One element's own sequence of words, for samplers that reject (gamma, Poisson, ...).
-struct Stream {
+// Philox as an engine: element `index` of call `call` reads counters (index, sub, call) for
+// sub = 0, 1, ...; other engines (rng_engines.cuh) have the same two members.
+struct PhiloxEngine {
   uint64_t seed, call, index;
   uint32_t sub;
+  NDGPU_HD PhiloxEngine(uint64_t s, uint64_t c, uint64_t i) : seed(s), call(c), index(i), sub(0) {}
+  NDGPU_HD Words next4() { return draw(seed, call, index, sub++); }
+};
+
+// One element's own sequence of words, for samplers that reject (gamma, Poisson, ...).
+template <class Engine>
+struct BasicStream {
+  Engine engine;
   int pos;
   Words buf;
 
-  NDGPU_HD Stream(uint64_t s, uint64_t c, uint64_t i)
-      : seed(s), call(c), index(i), sub(0), pos(4) {}
+  NDGPU_HD BasicStream(uint64_t s, uint64_t c, uint64_t i) : engine(s, c, i), pos(4) {}
   NDGPU_HD uint32_t next() {
     if (pos == 4) {
-      buf = draw(seed, call, index, sub++);
+      buf = engine.next4();
       pos = 0;
     }
     return buf.v[pos++];
@@ -89,9 +93,11 @@ struct Stream {
     return r * cs;
   }
 };
+using Stream = BasicStream<PhiloxEngine>;
 
 // Marsaglia and Tsang's method (ACM TOMS 26(3), 2000); shape < 1 boosted by U^(1/shape).
-NDGPU_HD double standard_gamma(Stream& s, double shape) {
+template <class S>
+NDGPU_HD double standard_gamma(S& s, double shape) {
   if (shape <= 0.0) return 0.0;
   double boost = 1.0;
   if (shape < 1.0) {
@@ -112,26 +118,30 @@ NDGPU_HD double standard_gamma(Stream& s, double shape) {
   }
 }
 
-NDGPU_HD double beta(Stream& s, double a, double b) {
+template <class S>
+NDGPU_HD double beta(S& s, double a, double b) {
   const double x = standard_gamma(s, a), y = standard_gamma(s, b);
   return x / (x + y);
 }
 
 // Michael, Schucany and Haas's transformation (1976), one normal and one uniform.
-NDGPU_HD double wald(Stream& s, double mean, double scale) {
+template <class S>
+NDGPU_HD double wald(S& s, double mean, double scale) {
   const double z = s.normal(), y = z * z, mu_y = mean * y;
   const double x = mean + mean * mu_y / (2 * scale) -
                    mean / (2 * scale) * ::sqrt(4 * scale * mu_y + mu_y * mu_y);
   return s.uniform() <= mean / (mean + x) ? x : mean * mean / x;
 }
 
-NDGPU_HD double standard_t(Stream& s, double df) {
+template <class S>
+NDGPU_HD double standard_t(S& s, double df) {
   const double z = s.normal();
   return z / ::sqrt(2 * standard_gamma(s, df / 2) / df);
 }
 
 // Poisson: multiplication of uniforms for small means, Hörmann's PTRS (1993) above 10.
-NDGPU_HD long long poisson(Stream& s, double lam) {
+template <class S>
+NDGPU_HD long long poisson(S& s, double lam) {
   if (lam <= 0.0) return 0;
   if (lam < 10.0) {
     const double limit = exp_(-lam);
@@ -157,18 +167,74 @@ NDGPU_HD long long poisson(Stream& s, double lam) {
   }
 }
 
-// Binomial by inversion (BINV) where (1-q)^n is representable, q = min(p, 1-p); else counted
-// trial by trial (exact, linear in n: Hormann's BTRD is still to do).
-NDGPU_HD long long binomial(Stream& s, long long n, double p) {
+// log k! minus Stirling's approximation (k + 1/2) log(k + 1) - (k + 1) + log(2 pi) / 2.
+NDGPU_HD double stirling_tail(double k) {
+  const double kp1 = k + 1.0;
+  if (k < 10.0) return lgamma_(kp1) - ((k + 0.5) * log_(kp1) - kp1 + 0.91893853320467274);
+  const double r2 = 1.0 / (kp1 * kp1);
+  return (1.0 / 12 - (1.0 / 360 - r2 / 1260) * r2) / kp1;
+}
+
+// Hormann's BTRD (transformed rejection with decomposition, 1993) for n q >= 10, q <= 1/2.
+template <class S>
+NDGPU_HD long long binomial_btrd(S& s, long long n, double q) {
+  const double nq = (double)n * q, spq = ::sqrt(nq * (1.0 - q));
+  const double b = 1.15 + 2.53 * spq, a = -0.0873 + 0.0248 * b + 0.01 * q;
+  const double c = nq + 0.5, alpha = (2.83 + 5.1 / b) * spq, vr = 0.92 - 4.2 / b;
+  const double urvr = 0.86 * vr, lpq = q / (1.0 - q), m = ::floor((double)(n + 1) * q);
+  const double nr = (double)(n + 1) * lpq, npq = spq * spq;
+  for (;;) {
+    double v = s.uniform(), u;
+    if (v <= urvr) {
+      u = v / vr - 0.43;
+      return (long long)::floor((2.0 * a / (0.5 - ::fabs(u)) + b) * u + c);
+    }
+    if (v >= vr) {
+      u = s.uniform() - 0.5;
+    } else {
+      u = v / vr - 0.93;
+      u = (u < 0 ? -0.5 : 0.5) - u;
+      v = s.uniform() * vr;
+    }
+    const double us = 0.5 - ::fabs(u), k = ::floor((2.0 * a / us + b) * u + c);
+    if (k < 0.0 || k > (double)n) continue;
+    v = v * alpha / (a / (us * us) + b);
+    const double km = ::fabs(k - m);
+    if (km <= 15.0) {  // f(k) / f(m) by the recurrence
+      double f = 1.0;
+      for (double i = m + 1; i <= k; i += 1.0) f *= nr / i - lpq;
+      for (double i = k + 1; i <= m; i += 1.0) v *= nr / i - lpq;
+      if (v <= f) return (long long)k;
+      continue;
+    }
+    const double lv = log_(v);  // squeeze, then the exact log f(k) / f(m)
+    const double rho = (km / npq) * (((km / 3.0 + 0.625) * km + 1.0 / 6.0) / npq + 0.5);
+    const double t = -km * km / (2.0 * npq);
+    if (lv < t - rho) return (long long)k;
+    if (lv > t + rho) continue;
+    const double nm = (double)n - m + 1.0, nk = (double)n - k + 1.0;
+    const double h =
+        (m + 0.5) * log_((m + 1.0) / (lpq * nm)) + stirling_tail(m) + stirling_tail((double)n - m);
+    if (lv <= h + (double)(n + 1) * log_(nm / nk) + (k + 0.5) * log_(nk * lpq / (k + 1.0)) -
+                  stirling_tail(k) - stirling_tail((double)n - k))
+      return (long long)k;
+  }
+}
+
+// Binomial: BTRD where n q >= 10 (q = min(p, 1 - p)), else inversion (BINV), whose start
+// (1 - q)^n is then above e^-14.
+template <class S>
+NDGPU_HD long long binomial(S& s, long long n, double p) {
   if (n <= 0 || p <= 0.0) return 0;
   if (p >= 1.0) return n;
   const bool flip = p > 0.5;
   const double q = flip ? 1.0 - p : p;
-  long long total = 0;
-  const double r = q / (1.0 - q);
-  const double start = pow_(1.0 - q, (double)n);
-  if (start > 1e-300) {
-    double u = s.uniform(), pk = start;
+  long long total;
+  if ((double)n * q >= 10.0) {
+    total = binomial_btrd(s, n, q);
+  } else {
+    const double r = q / (1.0 - q);
+    double u = s.uniform(), pk = pow_(1.0 - q, (double)n);
     long long k = 0;
     while (u > pk && k < n) {
       u -= pk;
@@ -176,14 +242,13 @@ NDGPU_HD long long binomial(Stream& s, long long n, double p) {
       ++k;
     }
     total = k;
-  } else {
-    for (long long t = 0; t < n; ++t) total += s.uniform() < q;
   }
   return flip ? n - total : total;
 }
 
 // A Poisson of a gamma-distributed rate.
-NDGPU_HD long long negative_binomial(Stream& s, double n, double p) {
+template <class S>
+NDGPU_HD long long negative_binomial(S& s, double n, double p) {
   return poisson(s, standard_gamma(s, n) * (1 - p) / p);
 }
 

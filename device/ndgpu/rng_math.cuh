@@ -19,13 +19,52 @@ NDGPU_HD T horner(T x, const T* c) {
   return p;
 }
 
+// frexp for a positive finite x, reading the exponent field where x is normal (a few integer
+// operations instead of the library call); the same (m, e) as ::frexp.
+NDGPU_HD float frexp_(float x, int* e) {
+#ifdef NDGPU_DEVICE_CUDA
+  uint32_t b = __float_as_uint(x);
+#else
+  uint32_t b;
+  memcpy(&b, &x, sizeof b);
+#endif
+  const int field = (int)(b >> 23);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 126;
+  b = (b & 0x807FFFFFu) | 0x3F000000u;
+#ifdef NDGPU_DEVICE_CUDA
+  return __uint_as_float(b);
+#else
+  memcpy(&x, &b, sizeof b);
+  return x;
+#endif
+}
+NDGPU_HD double frexp_(double x, int* e) {
+#ifdef NDGPU_DEVICE_CUDA
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+#else
+  unsigned long long b;
+  memcpy(&b, &x, sizeof b);
+#endif
+  const int field = (int)(b >> 52);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 1022;
+  b = (b & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull;
+#ifdef NDGPU_DEVICE_CUDA
+  return __longlong_as_double((long long)b);
+#else
+  memcpy(&x, &b, sizeof b);
+  return x;
+#endif
+}
+
 // Natural log: x = m 2^e with m in [::sqrt(1/2), ::sqrt(2)), log m = 2 atanh((m-1)/(m+1)).
 template <class T>
 NDGPU_HD T log_(T x) {
   if (!(x > T(0))) return x == T(0) ? T(-1) / T(0) : (x - x) / (x - x);
   if (x - x != T(0)) return x;  // +inf
   int e;
-  T m = ::frexp(x, &e);
+  T m = frexp_(x, &e);
   if (m < T(0.70710678118654752)) {
     m = m * T(2);
     e -= 1;
@@ -118,6 +157,47 @@ NDGPU_HD double lgamma_(double x) {
                       1.0 / 1188, -691.0 / 360360.0, 1.0 / 156};
   const double series = r * horner<7>(r2, c);
   return ::fma(x - 0.5, log_(x), -x) + 0.91893853320467274 + series - shift;
+}
+
+// e^x - 1 without cancellation: Taylor's series where |x| < 1/2.
+NDGPU_HD double expm1_(double x) {
+  if (!(::fabs(x) < 0.5)) return exp_(x) - 1.0;
+  const double c[] = {1.0,
+                      1.0 / 2,
+                      1.0 / 6,
+                      1.0 / 24,
+                      1.0 / 120,
+                      1.0 / 720,
+                      1.0 / 5040,
+                      1.0 / 40320,
+                      1.0 / 362880,
+                      1.0 / 3628800,
+                      1.0 / 39916800,
+                      1.0 / 479001600,
+                      1.0 / 6227020800.0,
+                      1.0 / 87178291200.0,
+                      1.0 / 1307674368000.0,
+                      1.0 / 20922789888000.0,
+                      1.0 / 355687428096000.0};
+  return x * horner<17>(x, c);
+}
+
+// atan(t) for t >= 0: 1/t above 1, then two half-angle steps (|t| <= tan(pi/16)) and the
+// series t - t^3/3 + t^5/5 - ...
+NDGPU_HD double atan_(double t) {
+  const bool invert = t > 1.0;
+  if (invert) t = 1.0 / t;
+  for (int k = 0; k < 2; ++k) t = t / (1.0 + ::sqrt(::fma(t, t, 1.0)));
+  const double c[] = {1.0,      -1.0 / 3,  1.0 / 5,  -1.0 / 7,  1.0 / 9,  -1.0 / 11,
+                      1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21, -1.0 / 23};
+  const double r = 4.0 * t * horner<12>(t * t, c);
+  return invert ? 1.5707963267948966 - r : r;
+}
+
+// acos(w) = 2 atan(sqrt((1 - w) / (1 + w))) on [-1, 1].
+NDGPU_HD double acos_(double w) {
+  if (w <= -1.0) return 3.141592653589793;
+  return 2.0 * atan_(::sqrt((1.0 - w) / (1.0 + w)));
 }
 
 }  // namespace ndgpu::rng

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ndgpu/ndarray.hpp"
@@ -13,14 +14,53 @@ namespace ndgpu::random {
 
 using OptArray = std::optional<NDArray>;
 
+// The engines behind CuPy's bit generators (docs/random.md: how elements map to streams).
+enum class Engine : uint8_t { Philox4x3210, XORWOW, MRG32k3a };
+
+// numpy.random.BitGenerator: an engine, a seed and the number of generating calls made so
+// far. A Generator shares its bit generator, so both advance the one stream, as NumPy's.
+class BitGenerator {
+ public:
+  explicit BitGenerator(Engine engine = Engine::Philox4x3210,
+                        std::optional<uint64_t> seed = std::nullopt);
+  void seed(std::optional<uint64_t> seed = std::nullopt);  // none: from the OS's entropy
+  Engine engine() const { return engine_; }
+  uint64_t seed_value() const { return seed_; }
+  uint64_t calls() const { return calls_; }
+  uint64_t next_call() { return calls_++; }
+  // The engine's 32-bit words, one per uint64 element, as NumPy's random_raw.
+  NDArray random_raw(const Shape& size);
+
+ private:
+  Engine engine_;
+  uint64_t seed_ = 0, calls_ = 0;
+};
+
+// CuPy's bit generator classes.
+struct XORWOW : BitGenerator {
+  explicit XORWOW(std::optional<uint64_t> seed = std::nullopt)
+      : BitGenerator(Engine::XORWOW, seed) {}
+};
+struct MRG32k3a : BitGenerator {
+  explicit MRG32k3a(std::optional<uint64_t> seed = std::nullopt)
+      : BitGenerator(Engine::MRG32k3a, seed) {}
+};
+struct Philox4x3210 : BitGenerator {
+  explicit Philox4x3210(std::optional<uint64_t> seed = std::nullopt)
+      : BitGenerator(Engine::Philox4x3210, seed) {}
+};
+
 // numpy.random.RandomState's legacy API. Distribution parameters are scalars; `dtype` is
 // float32 or float64 where CuPy accepts one. Bad parameters raise ValueError as NumPy.
 class RandomState {
  public:
   explicit RandomState(std::optional<uint64_t> seed = std::nullopt);
+  explicit RandomState(uint64_t seed) : RandomState(std::optional<uint64_t>(seed)) {}
+  explicit RandomState(std::shared_ptr<BitGenerator> bits);
   void seed(std::optional<uint64_t> seed = std::nullopt);  // none: from the OS's entropy
-  uint64_t seed_value() const { return seed_; }
-  uint64_t calls() const { return calls_; }  // the stream offset: one per generating call
+  uint64_t seed_value() const { return bits_->seed_value(); }
+  uint64_t calls() const { return bits_->calls(); }  // the stream offset: one per call
+  const std::shared_ptr<BitGenerator>& bit_generator() const { return bits_; }
 
   NDArray random_sample(const Shape& size, DType dtype = DType::Float64);
   NDArray uniform(double low, double high, const Shape& size, DType dtype = DType::Float64);
@@ -50,6 +90,25 @@ class RandomState {
   NDArray wald(double mean, double scale, const Shape& size, DType dtype = DType::Float64);
   NDArray triangular(double left, double mode, double right, const Shape& size,
                      DType dtype = DType::Float64);
+  NDArray vonmises(double mu, double kappa, const Shape& size, DType dtype = DType::Float64);
+  NDArray noncentral_chisquare(double df, double nonc, const Shape& size,
+                               DType dtype = DType::Float64);
+  NDArray noncentral_f(double dfnum, double dfden, double nonc, const Shape& size,
+                       DType dtype = DType::Float64);
+  NDArray zipf(double a, const Shape& size, DType dtype = DType::Int64);
+  NDArray logseries(double p, const Shape& size, DType dtype = DType::Int64);
+  NDArray hypergeometric(int64_t ngood, int64_t nbad, int64_t nsample, const Shape& size,
+                         DType dtype = DType::Int64);
+  // Vector-valued: each draw is a row of the last axis (shape size + (k,)).
+  NDArray dirichlet(const NDArray& alpha, const Shape& size, DType dtype = DType::Float64);
+  NDArray multinomial(int64_t n, const NDArray& pvals, const Shape& size,
+                      DType dtype = DType::Int64);
+  // `method` "cholesky", "svd" or "eigh"; check_valid "raise" checks that cov is positive
+  // semidefinite within `tol` ("warn" and "ignore" do not check).
+  NDArray multivariate_normal(const NDArray& mean, const NDArray& cov, const Shape& size,
+                              const std::string& check_valid = "warn", double tol = 1e-8,
+                              const std::string& method = "cholesky", DType dtype = DType::Float64);
+  std::string bytes(int64_t length);
 
   // Integers in [low, high) (high none: [0, low)); random_integers' range is closed.
   NDArray randint(int64_t low, std::optional<int64_t> high, const Shape& size,
@@ -65,8 +124,7 @@ class RandomState {
   NDArray choice(const NDArray& a, const Shape& size, bool replace = true, const OptArray& p = {});
 
  private:
-  uint64_t seed_ = 0, calls_ = 0;
-  uint64_t next_call() { return calls_++; }
+  std::shared_ptr<BitGenerator> bits_;
   std::vector<int64_t> host_permutation(int64_t n);
 };
 
@@ -77,25 +135,17 @@ void set_random_state(std::shared_ptr<RandomState> state);
 void seed(std::optional<uint64_t> seed = std::nullopt);
 void reset_states();
 
-// numpy.random.Generator's API over the same Philox stream (CuPy's default_rng).
-class Generator {
+// numpy.random.Generator's API over a bit generator (Philox4x32-10 unless given, as
+// default_rng). Its distributions are RandomState's; `random` and `integers` are its own names.
+class Generator : public RandomState {
  public:
-  explicit Generator(std::optional<uint64_t> seed = std::nullopt) : state_(seed) {}
+  explicit Generator(std::optional<uint64_t> seed = std::nullopt) : RandomState(seed) {}
+  explicit Generator(uint64_t seed) : RandomState(seed) {}
+  explicit Generator(std::shared_ptr<BitGenerator> bits) : RandomState(std::move(bits)) {}
   NDArray random(const Shape& size, DType dtype = DType::Float64);
-  NDArray standard_normal(const Shape& size, DType dtype = DType::Float64);
-  NDArray normal(double loc, double scale, const Shape& size);
-  NDArray uniform(double low, double high, const Shape& size);
-  NDArray exponential(double scale, const Shape& size);
   NDArray integers(int64_t low, std::optional<int64_t> high, const Shape& size,
                    DType dtype = DType::Int64, bool endpoint = false);
-  NDArray choice(int64_t a, const Shape& size, bool replace = true, const OptArray& p = {});
-  NDArray permutation(int64_t n);
-  NDArray permutation(const NDArray& a);
-  void shuffle(NDArray& a);
-  RandomState& state() { return state_; }
-
- private:
-  RandomState state_;
+  RandomState& state() { return *this; }
 };
 
 Generator default_rng(std::optional<uint64_t> seed = std::nullopt);

@@ -2,6 +2,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
 
 #include "convert.hpp"
 #include "ndgpu/random.hpp"
@@ -11,6 +12,7 @@ namespace nb = nanobind;
 namespace ndgpu::py {
 namespace {
 
+using random::BitGenerator;
 using random::Generator;
 using random::RandomState;
 
@@ -44,8 +46,8 @@ NDArray permute(RandomState& s, nb::handle a) {
 }
 
 // Methods with (size, dtype), (a, size, dtype) and (a, b, size, dtype) signatures.
-template <class C>
-void def_plain(nb::class_<C>& c, const char* name, NDArray (C::*f)(const Shape&, DType)) {
+template <class C, class Method>
+void def_plain(nb::class_<C>& c, const char* name, Method f) {
   c.def(
       name,
       [f](C& s, nb::handle size, nb::handle dtype) {
@@ -57,23 +59,27 @@ void def_plain(nb::class_<C>& c, const char* name, NDArray (C::*f)(const Shape&,
 using Two = NDArray (RandomState::*)(double, double, const Shape&, DType);
 using One = NDArray (RandomState::*)(double, const Shape&, DType);
 
-void def_two(nb::class_<RandomState>& c, const char* name, Two f, const char* a,
-             std::optional<double> da, const char* b, std::optional<double> db,
-             DType dflt = DType::Float64) {
-  auto body = [f, dflt](RandomState& s, double x, double y, nb::handle size, nb::handle dtype) {
+template <class C>
+void def_two(nb::class_<C>& c, const char* name, Two f, const char* a, std::optional<double> da,
+             const char* b, std::optional<double> db, DType dflt = DType::Float64) {
+  auto body = [f, dflt](C& s, double x, double y, nb::handle size, nb::handle dtype) {
     return (s.*f)(x, y, size_of(size), dtype_or(dtype, dflt));
   };
   if (da && db)
     c.def(name, body, nb::arg(a) = *da, nb::arg(b) = *db, nb::arg("size") = nb::none(),
+          nb::arg("dtype") = nb::none());
+  else if (db)
+    c.def(name, body, nb::arg(a), nb::arg(b) = *db, nb::arg("size") = nb::none(),
           nb::arg("dtype") = nb::none());
   else
     c.def(name, body, nb::arg(a), nb::arg(b), nb::arg("size") = nb::none(),
           nb::arg("dtype") = nb::none());
 }
 
-void def_one(nb::class_<RandomState>& c, const char* name, One f, const char* a,
-             std::optional<double> da, DType dflt = DType::Float64) {
-  auto body = [f, dflt](RandomState& s, double x, nb::handle size, nb::handle dtype) {
+template <class C>
+void def_one(nb::class_<C>& c, const char* name, One f, const char* a, std::optional<double> da,
+             DType dflt = DType::Float64) {
+  auto body = [f, dflt](C& s, double x, nb::handle size, nb::handle dtype) {
     return (s.*f)(x, size_of(size), dtype_or(dtype, dflt));
   };
   if (da)
@@ -83,50 +89,112 @@ void def_one(nb::class_<RandomState>& c, const char* name, One f, const char* a,
     c.def(name, body, nb::arg(a), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
 }
 
+// The distributions RandomState and Generator share, on either class.
+template <class C>
+void bind_distributions(nb::class_<C>& c) {
+  def_plain(c, "standard_normal", &C::standard_normal);
+  def_plain(c, "standard_exponential", &C::standard_exponential);
+  def_plain(c, "standard_cauchy", &C::standard_cauchy);
+  def_two(c, "uniform", &C::uniform, "low", 0.0, "high", 1.0);
+  def_two(c, "normal", &C::normal, "loc", 0.0, "scale", 1.0);
+  def_two(c, "lognormal", &C::lognormal, "mean", 0.0, "sigma", 1.0);
+  def_two(c, "laplace", &C::laplace, "loc", 0.0, "scale", 1.0);
+  def_two(c, "logistic", &C::logistic, "loc", 0.0, "scale", 1.0);
+  def_two(c, "gumbel", &C::gumbel, "loc", 0.0, "scale", 1.0);
+  def_two(c, "gamma", &C::gamma, "shape", std::nullopt, "scale", 1.0);
+  def_two(c, "f", &C::f, "dfnum", std::nullopt, "dfden", std::nullopt);
+  def_two(c, "wald", &C::wald, "mean", std::nullopt, "scale", std::nullopt);
+  def_two(c, "vonmises", &C::vonmises, "mu", std::nullopt, "kappa", std::nullopt);
+  def_two(c, "noncentral_chisquare", &C::noncentral_chisquare, "df", std::nullopt, "nonc",
+          std::nullopt);
+  def_two(c, "negative_binomial", &C::negative_binomial, "n", std::nullopt, "p", std::nullopt,
+          DType::Int64);
+  def_two(c, "beta", &C::beta, "a", std::nullopt, "b", std::nullopt);
+  c.def(
+      "triangular",
+      [](C& s, double l, double m, double r, nb::handle size, nb::handle dtype) {
+        return s.triangular(l, m, r, size_of(size), dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("left"), nb::arg("mode"), nb::arg("right"), nb::arg("size") = nb::none(),
+      nb::arg("dtype") = nb::none());
+  c.def(
+      "noncentral_f",
+      [](C& s, double num, double den, double nonc, nb::handle size, nb::handle dtype) {
+        return s.noncentral_f(num, den, nonc, size_of(size), dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("dfnum"), nb::arg("dfden"), nb::arg("nonc"), nb::arg("size") = nb::none(),
+      nb::arg("dtype") = nb::none());
+  def_one(c, "standard_t", &C::standard_t, "df", std::nullopt);
+  def_one(c, "exponential", &C::exponential, "scale", 1.0);
+  def_one(c, "rayleigh", &C::rayleigh, "scale", 1.0);
+  def_one(c, "weibull", &C::weibull, "a", std::nullopt);
+  def_one(c, "pareto", &C::pareto, "a", std::nullopt);
+  def_one(c, "power", &C::power, "a", std::nullopt);
+  def_one(c, "standard_gamma", &C::standard_gamma, "shape", std::nullopt);
+  def_one(c, "chisquare", &C::chisquare, "df", std::nullopt);
+  def_one(c, "poisson", &C::poisson, "lam", 1.0, DType::Int64);
+  def_one(c, "geometric", &C::geometric, "p", std::nullopt, DType::Int64);
+  def_one(c, "zipf", &C::zipf, "a", std::nullopt, DType::Int64);
+  def_one(c, "logseries", &C::logseries, "p", std::nullopt, DType::Int64);
+  c.def(
+      "binomial",
+      [](C& s, int64_t n, double p, nb::handle size, nb::handle dtype) {
+        return s.binomial(n, p, size_of(size), dtype_or(dtype, DType::Int64));
+      },
+      nb::arg("n"), nb::arg("p"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
+  c.def(
+      "hypergeometric",
+      [](C& s, int64_t good, int64_t bad, int64_t sample, nb::handle size, nb::handle dtype) {
+        return s.hypergeometric(good, bad, sample, size_of(size), dtype_or(dtype, DType::Int64));
+      },
+      nb::arg("ngood"), nb::arg("nbad"), nb::arg("nsample"), nb::arg("size") = nb::none(),
+      nb::arg("dtype") = nb::none());
+  c.def(
+      "dirichlet",
+      [](C& s, nb::handle alpha, nb::handle size, nb::handle dtype) {
+        return s.dirichlet(as_array(alpha), size_of(size), dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("alpha"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
+  c.def(
+      "multinomial",
+      [](C& s, int64_t n, nb::handle pvals, nb::handle size, nb::handle dtype) {
+        return s.multinomial(n, as_array(pvals), size_of(size), dtype_or(dtype, DType::Int64));
+      },
+      nb::arg("n"), nb::arg("pvals"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
+  c.def(
+      "multivariate_normal",
+      [](C& s, nb::handle mean, nb::handle cov, nb::handle size, const std::string& check_valid,
+         double tol, const std::string& method, nb::handle dtype) {
+        return s.multivariate_normal(as_array(mean), as_array(cov), size_of(size), check_valid, tol,
+                                     method, dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("mean"), nb::arg("cov"), nb::arg("size") = nb::none(),
+      nb::arg("check_valid") = "warn", nb::arg("tol") = 1e-8, nb::arg("method") = "cholesky",
+      nb::arg("dtype") = nb::none());
+  c.def(
+      "bytes",
+      [](C& s, int64_t length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
+      nb::arg("length"));
+  c.def(
+      "choice",
+      [](C& s, nb::handle a, nb::handle size, bool replace, nb::handle p) {
+        return choose(s, a, size, replace, p);
+      },
+      nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
+      nb::arg("p") = nb::none());
+  c.def(
+      "permutation", [](C& s, nb::handle a) { return permute(s, a); }, nb::arg("x"));
+  c.def(
+      "shuffle", [](C& s, NDArray& a) { s.shuffle(a); }, nb::arg("x"));
+}
+
 void bind_random_state(nb::module_& m) {
   nb::class_<RandomState> c(m, "RandomState");
   c.def(nb::init<std::optional<uint64_t>>(), nb::arg("seed") = nb::none());
   c.def("seed", &RandomState::seed, nb::arg("seed") = nb::none());
   for (const char* name : {"random_sample", "random", "ranf", "sample"})
     def_plain(c, name, &RandomState::random_sample);
-  def_plain(c, "standard_normal", &RandomState::standard_normal);
-  def_plain(c, "standard_exponential", &RandomState::standard_exponential);
-  def_plain(c, "standard_cauchy", &RandomState::standard_cauchy);
-  def_two(c, "uniform", &RandomState::uniform, "low", 0.0, "high", 1.0);
-  def_two(c, "normal", &RandomState::normal, "loc", 0.0, "scale", 1.0);
-  def_two(c, "lognormal", &RandomState::lognormal, "mean", 0.0, "sigma", 1.0);
-  def_two(c, "laplace", &RandomState::laplace, "loc", 0.0, "scale", 1.0);
-  def_two(c, "logistic", &RandomState::logistic, "loc", 0.0, "scale", 1.0);
-  def_two(c, "gumbel", &RandomState::gumbel, "loc", 0.0, "scale", 1.0);
-  def_two(c, "gamma", &RandomState::gamma, "shape", 1.0, "scale", 1.0);
-  def_two(c, "f", &RandomState::f, "dfnum", std::nullopt, "dfden", std::nullopt);
-  def_two(c, "wald", &RandomState::wald, "mean", std::nullopt, "scale", std::nullopt);
-  def_two(c, "negative_binomial", &RandomState::negative_binomial, "n", std::nullopt, "p",
-          std::nullopt, DType::Int64);
-  c.def(
-      "triangular",
-      [](RandomState& s, double l, double m, double r, nb::handle size, nb::handle dtype) {
-        return s.triangular(l, m, r, size_of(size), dtype_or(dtype, DType::Float64));
-      },
-      nb::arg("left"), nb::arg("mode"), nb::arg("right"), nb::arg("size") = nb::none(),
-      nb::arg("dtype") = nb::none());
-  def_one(c, "standard_t", &RandomState::standard_t, "df", std::nullopt);
-  def_two(c, "beta", &RandomState::beta, "a", std::nullopt, "b", std::nullopt);
-  def_one(c, "exponential", &RandomState::exponential, "scale", 1.0);
-  def_one(c, "rayleigh", &RandomState::rayleigh, "scale", 1.0);
-  def_one(c, "weibull", &RandomState::weibull, "a", std::nullopt);
-  def_one(c, "pareto", &RandomState::pareto, "a", std::nullopt);
-  def_one(c, "power", &RandomState::power, "a", std::nullopt);
-  def_one(c, "standard_gamma", &RandomState::standard_gamma, "shape", std::nullopt);
-  def_one(c, "chisquare", &RandomState::chisquare, "df", std::nullopt);
-  def_one(c, "poisson", &RandomState::poisson, "lam", 1.0, DType::Int64);
-  def_one(c, "geometric", &RandomState::geometric, "p", std::nullopt, DType::Int64);
-  c.def(
-      "binomial",
-      [](RandomState& s, int64_t n, double p, nb::handle size, nb::handle dtype) {
-        return s.binomial(n, p, size_of(size), dtype_or(dtype, DType::Int64));
-      },
-      nb::arg("n"), nb::arg("p"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
+  bind_distributions(c);
   c.def(
       "randint",
       [](RandomState& s, int64_t low, std::optional<int64_t> high, nb::handle size,
@@ -141,41 +209,38 @@ void bind_random_state(nb::module_& m) {
         return s.random_integers(low, high, size_of(size));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none());
-  c.def(
-      "choice",
-      [](RandomState& s, nb::handle a, nb::handle size, bool replace, nb::handle p) {
-        return choose(s, a, size, replace, p);
-      },
-      nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
-      nb::arg("p") = nb::none());
-  c.def("permutation", &permute, nb::arg("x"));
-  c.def(
-      "shuffle", [](RandomState& s, NDArray& a) { s.shuffle(a); }, nb::arg("x"));
+}
+
+// CuPy's bit generators; `size` (CuPy's state count) is accepted and unused: every element
+// has its own stream here.
+template <class B>
+void bind_bit_generator(nb::module_& m, const char* name) {
+  nb::class_<B, BitGenerator>(m, name).def(
+      "__init__", [](B* self, std::optional<uint64_t> seed, nb::handle) { new (self) B(seed); },
+      nb::arg("seed") = nb::none(), nb::kw_only(), nb::arg("size") = nb::none());
+}
+
+void bind_bit_generators(nb::module_& m) {
+  nb::class_<BitGenerator>(m, "BitGenerator")
+      .def(
+          "random_raw",
+          [](BitGenerator& b, nb::handle size, bool output) -> nb::object {
+            NDArray r = b.random_raw(size_of(size));
+            return output ? nb::cast(r) : nb::none();
+          },
+          nb::arg("size") = nb::none(), nb::arg("output") = true);
+  bind_bit_generator<random::XORWOW>(m, "XORWOW");
+  bind_bit_generator<random::MRG32k3a>(m, "MRG32k3a");
+  bind_bit_generator<random::Philox4x3210>(m, "Philox4x3210");
 }
 
 void bind_generator(nb::module_& m) {
   nb::class_<Generator> g(m, "Generator");
   g.def(nb::init<std::optional<uint64_t>>(), nb::arg("seed") = nb::none());
+  g.def(nb::init<std::shared_ptr<BitGenerator>>(), nb::arg("bit_generator"));
+  g.def_prop_ro("bit_generator", [](Generator& r) { return r.bit_generator(); });
   def_plain(g, "random", &Generator::random);
-  def_plain(g, "standard_normal", &Generator::standard_normal);
-  g.def(
-      "normal",
-      [](Generator& r, double loc, double scale, nb::handle size) {
-        return r.normal(loc, scale, size_of(size));
-      },
-      nb::arg("loc") = 0.0, nb::arg("scale") = 1.0, nb::arg("size") = nb::none());
-  g.def(
-      "uniform",
-      [](Generator& r, double low, double high, nb::handle size) {
-        return r.uniform(low, high, size_of(size));
-      },
-      nb::arg("low") = 0.0, nb::arg("high") = 1.0, nb::arg("size") = nb::none());
-  g.def(
-      "exponential",
-      [](Generator& r, double scale, nb::handle size) {
-        return r.exponential(scale, size_of(size));
-      },
-      nb::arg("scale") = 1.0, nb::arg("size") = nb::none());
+  bind_distributions(g);
   g.def(
       "integers",
       [](Generator& r, int64_t low, std::optional<int64_t> high, nb::handle size, nb::handle dtype,
@@ -184,19 +249,10 @@ void bind_generator(nb::module_& m) {
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none(), nb::arg("endpoint") = false);
-  g.def(
-      "choice",
-      [](Generator& r, nb::handle a, nb::handle size, bool replace, nb::handle p) {
-        return choose(r.state(), a, size, replace, p);
-      },
-      nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
-      nb::arg("p") = nb::none());
-  g.def(
-      "permutation", [](Generator& r, nb::handle a) { return permute(r.state(), a); },
-      nb::arg("x"));
-  g.def(
-      "shuffle", [](Generator& r, NDArray& a) { r.shuffle(a); }, nb::arg("x"));
   m.def("default_rng", &random::default_rng, nb::arg("seed") = nb::none());
+  m.def(
+      "default_rng", [](std::shared_ptr<BitGenerator> b) { return Generator(std::move(b)); },
+      nb::arg("seed"));
 }
 
 }  // namespace
@@ -204,6 +260,7 @@ void bind_generator(nb::module_& m) {
 void bind_random(nb::module_& m) {
   nb::module_ r = m.def_submodule("_random", "ndgpu.random's C++ half");
   bind_random_state(r);
+  bind_bit_generators(r);
   bind_generator(r);
   r.def("get_random_state", &random::get_random_state);
   r.def("set_random_state", &random::set_random_state, nb::arg("rs"));

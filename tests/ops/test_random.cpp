@@ -7,7 +7,7 @@
 
 #include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
-#include "ndgpu/philox.cuh"
+#include "ndgpu/random.cuh"
 #include "ndgpu/random.hpp"
 
 namespace ndgpu {
@@ -65,9 +65,44 @@ TEST(Random, ElementaryFunctionsAreAccurate) {
     worst = std::max(worst, std::abs(rng::lgamma_(x * 50) - std::lgamma(x * 50)) /
                                 std::max(1.0, std::abs(std::lgamma(x * 50))));
   }
+  for (int k = -3999; k < 4000; ++k) {
+    const double x = k / 4000.0;
+    worst = std::max(worst, std::abs(rng::acos_(x) - std::acos(x)));
+    worst = std::max(worst, std::abs(rng::atan_(std::abs(x) * 30) - std::atan(std::abs(x) * 30)));
+    worst = std::max(worst, std::abs(rng::expm1_(x) - std::expm1(x)) / std::abs(std::expm1(x)));
+  }
   EXPECT_LT(worst, 1e-14);
   EXPECT_NEAR(rng::log_(3.0f), std::log(3.0f), 3e-7f);
   EXPECT_NEAR(rng::exp_(-2.5f), std::exp(-2.5f), 1e-8f);
+}
+
+// A bit generator's words (random_raw) and its rejection samplers follow the element's own
+// engine, computed here on the host: a GPU run checks that the backends agree.
+TEST(Random, EnginesFollowTheStreamLayout) {
+  auto bits = std::make_shared<random::XORWOW>(77);
+  auto raw = host<uint64_t>(bits->random_raw({9}));  // call 0
+  for (int k = 0; k < 9; ++k)
+    EXPECT_EQ(raw[size_t(k)], rng::XorwowEngine(77, 0, uint64_t(k / 4)).next4().v[k % 4]) << k;
+  random::Generator g(std::make_shared<random::MRG32k3a>(78));
+  auto gam = host<double>(g.standard_gamma(0.4, {6}));   // call 0
+  auto bin = host<int64_t>(g.binomial(1000, 0.3, {6}));  // call 1: BTRD
+  for (int k = 0; k < 6; ++k) {
+    rng::BasicStream<rng::Mrg32k3aEngine> s(78, 0, uint64_t(k)), t(78, 1, uint64_t(k));
+    EXPECT_EQ(gam[size_t(k)], rng::standard_gamma(s, 0.4)) << k;
+    EXPECT_EQ(bin[size_t(k)], rng::binomial(t, 1000, 0.3)) << k;
+  }
+}
+
+// frexp_ reads the exponent field: the same (m, e) as the library's, subnormals included.
+TEST(Random, FrexpMatchesTheLibrary) {
+  for (double x : {1.0, 0.7, 3e-310, 5e-324, 1e300, 0.1, 2.5e-8, 1.7976931348623157e308}) {
+    int e1, e2;
+    EXPECT_EQ(rng::frexp_(x, &e1), std::frexp(x, &e2)) << x;
+    EXPECT_EQ(e1, e2) << x;
+    const float f = std::isfinite(float(x)) && float(x) > 0 ? float(x) : 1e-45f;
+    EXPECT_EQ(rng::frexp_(f, &e1), std::frexp(f, &e2)) << f;
+    EXPECT_EQ(e1, e2) << f;
+  }
 }
 
 TEST(Random, SameSeedSameArrays) {
@@ -97,6 +132,9 @@ TEST(Random, BadParametersRaise) {
   EXPECT_THROW(rs.randint(0, 300, {2}, DType::Int8), ValueError);
   EXPECT_THROW(rs.random_sample({2}, DType::Int32), TypeError);
   EXPECT_THROW(rs.choice(3, {4}, false), ValueError);
+  EXPECT_THROW(rs.zipf(0.5, {2}), ValueError);
+  EXPECT_THROW(rs.hypergeometric(1, 1, 3, {2}), ValueError);
+  EXPECT_THROW(rs.vonmises(0, -1, {2}), ValueError);
 }
 
 }  // namespace

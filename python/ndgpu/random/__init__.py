@@ -2,7 +2,11 @@
 backend. The samplers live in C++ (include/ndgpu/random.hpp); this module only arranges names:
 the module-level functions are the current RandomState's methods."""
 from ndgpu._core._random import (  # noqa: F401
+    MRG32k3a,
+    XORWOW,
+    BitGenerator,
     Generator,
+    Philox4x3210,
     RandomState,
     default_rng,
     get_random_state,
@@ -34,6 +38,8 @@ for _name in ("random_sample", "random", "ranf", "sample", "uniform", "normal",
               "logistic", "gumbel", "rayleigh", "weibull", "pareto", "power", "standard_cauchy",
               "standard_gamma", "gamma", "beta", "chisquare", "poisson", "binomial", "geometric",
               "randint", "random_integers", "choice", "permutation", "shuffle", "standard_t", "f",
-              "wald", "triangular", "negative_binomial"):
+              "wald", "triangular", "negative_binomial", "vonmises", "noncentral_chisquare",
+              "noncentral_f", "zipf", "logseries", "hypergeometric", "dirichlet", "multinomial",
+              "multivariate_normal", "bytes"):
     globals()[_name] = _method(_name)
 del _name

@@ -19,6 +19,7 @@ int values_per_call(const Sampler& s, DType t) {
     case SamplerKind::Normal:
       return t == DType::Float32 ? 4 : 2;
     case SamplerKind::Integer:
+    case SamplerKind::Raw:
       return 4;
     case SamplerKind::WideInteger:
       return 2;
@@ -34,11 +35,11 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
   const bool f64 = t != DType::Float32;
   const std::string U = f64 ? "double" : "float";
   if (s.kind == SamplerKind::Stream) {
-    src << "ndgpu::rng::Stream _s(seed, call, (unsigned long long)i);\n";
+    src << "ndgpu::rng::BasicStream<_Engine> _s(seed, call, (unsigned long long)i);\n";
     src << "_v.v[0] = (T)(" << s.value << ");\n";
     return;
   }
-  src << "const ndgpu::rng::Words _w = ndgpu::rng::draw(seed, call, (unsigned long long)i, 0);\n";
+  src << "const ndgpu::rng::Words _w = _Engine(seed, call, (unsigned long long)i).next4();\n";
   if (s.kind == SamplerKind::Normal) {
     // Box-Muller: each pair of values shares a radius and an angle.
     for (int j = 0; j < per / 2; ++j) {
@@ -75,19 +76,23 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
         break;
       case SamplerKind::Normal:
       case SamplerKind::Stream:
+      case SamplerKind::Raw:
         break;
     }
     const bool integer = s.kind == SamplerKind::Integer || s.kind == SamplerKind::WideInteger;
-    src << "_v.v[" << k1 << "] = (T)(" << (integer ? "low + (long long)_b" : s.value) << ");\n}\n";
+    const std::string value = s.kind == SamplerKind::Raw ? "_w.v[" + k1 + "]"
+                              : integer                  ? "low + (long long)_b"
+                                                         : s.value;
+    src << "_v.v[" << k1 << "] = (T)(" << value << ");\n}\n";
   }
 }
 
-const kernel::ElementwiseDefinition& definition(const Sampler& s, DType t) {
+const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DType t) {
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<kernel::ElementwiseDefinition>> defs;
-  const std::string key = s.name + "_" + dtype_name(t);
+  const std::string name = s.name + "_" + dtype_name(t);
   std::lock_guard<std::mutex> lock(mu);
-  auto& d = defs[key];
+  auto& d = defs[name + engine_type(e)];
   if (d) return *d;
   const int per = values_per_call(s, t);
   kernel::SourceWriter body;
@@ -105,8 +110,9 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, DType t) {
       kernel::ElementwiseCode{.in_params = params,
                               .out_params = "raw T out",
                               .operation = body.str(),
-                              .name = "ndgpu_random_" + key,
-                              .preamble = "#include \"ndgpu/philox.cuh\"\n",
+                              .name = "ndgpu_random_" + name,
+                              .preamble = std::string("#include \"ndgpu/random.cuh\"\n") +
+                                          "typedef " + engine_type(e) + " _Engine;\n",
                               // No contraction: a*b+c must round the same on every backend.
                               .options = {"-fmad=false"}});
   return *d;
@@ -114,16 +120,30 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, DType t) {
 
 }  // namespace
 
-NDArray generate(const Sampler& sampler, uint64_t seed, uint64_t call, const Shape& size,
-                 DType dtype, std::vector<Operand> args) {
+const char* engine_type(Engine engine) {
+  switch (engine) {
+    case Engine::XORWOW:
+      return "ndgpu::rng::XorwowEngine";
+    case Engine::MRG32k3a:
+      return "ndgpu::rng::Mrg32k3aEngine";
+    case Engine::Philox4x3210:
+      break;
+  }
+  return "ndgpu::rng::PhiloxEngine";
+}
+
+NDArray generate(const Sampler& sampler, BitGenerator& bits, const Shape& size, DType dtype,
+                 std::vector<Operand> args) {
+  const uint64_t call = bits.next_call();  // a call is used even when it makes nothing
   NDArray out = NDArray::empty(size, dtype);
   if (out.size() == 0) return out;
   const int per = values_per_call(sampler, dtype);
-  std::vector<Operand> all{Scalar::typed_uint(DType::UInt64, seed),
+  std::vector<Operand> all{Scalar::typed_uint(DType::UInt64, bits.seed_value()),
                            Scalar::typed_uint(DType::UInt64, call)};
   for (auto& a : args) all.push_back(std::move(a));
   all.push_back(out);
-  kernel::run_elementwise(definition(sampler, dtype), all, (out.size() + per - 1) / per);
+  kernel::run_elementwise(definition(sampler, bits.engine(), dtype), all,
+                          (out.size() + per - 1) / per);
   return out;
 }
 

@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "ndgpu/errors.hpp"
 #include "ndgpu/ndarray.hpp"
+#include "ndgpu/random.hpp"
 #include "ndgpu/scalar.hpp"
 
 namespace ndgpu::random {
@@ -16,7 +18,8 @@ enum class SamplerKind {
   Normal,       // `value` of `z`, a standard normal (Box-Muller pairs): 4 float32 / 2 float64
   Integer,      // low + a word below range (params "int64 low, uint64 range"): 4 per call
   WideInteger,  // the same for ranges above 2^32, from 64-bit words: 2 per call
-  Stream,       // `value` of `_s`, the element's own ndgpu::rng::Stream: one per element
+  Stream,       // `value` of `_s`, the element's own ndgpu::rng::BasicStream: one per element
+  Raw,          // the words themselves: 4 per call
 };
 
 struct Sampler {
@@ -27,9 +30,25 @@ struct Sampler {
   bool open = false;   // Uniform: u in (0, 1), safe under log
 };
 
-// A new C-contiguous array of `size` and `dtype`, filled by `sampler` from the stream's call
-// `call`; `args` are the values of `sampler.params`, in order.
-NDArray generate(const Sampler& sampler, uint64_t seed, uint64_t call, const Shape& size,
-                 DType dtype, std::vector<Operand> args = {});
+// A new C-contiguous array of `size` and `dtype`, filled by `sampler` from the next call of
+// `bits`; `args` are the values of `sampler.params`, in order.
+NDArray generate(const Sampler& sampler, BitGenerator& bits, const Shape& size, DType dtype,
+                 std::vector<Operand> args = {});
+
+// NumPy's parameter checks raise ValueError with its message.
+inline void require(bool ok, const char* message) {
+  if (!ok) throw ValueError(message);
+}
+
+// CuPy's dtype= accepts float32 and float64 only.
+inline DType float_dtype(DType t) {
+  if (t != DType::Float32 && t != DType::Float64)
+    throw TypeError(std::string("ndgpu.random only supports float32 and float64, not ") +
+                    dtype_name(t));
+  return t;
+}
+
+// The device type of an engine, for generated sources: "ndgpu::rng::PhiloxEngine", ...
+const char* engine_type(Engine engine);
 
 }  // namespace ndgpu::random

@@ -35,23 +35,7 @@ void reset_states() {
 }
 
 NDArray Generator::random(const Shape& size, DType dtype) {
-  return state_.random_sample(size, dtype);
-}
-
-NDArray Generator::standard_normal(const Shape& size, DType dtype) {
-  return state_.standard_normal(size, dtype);
-}
-
-NDArray Generator::normal(double loc, double scale, const Shape& size) {
-  return state_.normal(loc, scale, size);
-}
-
-NDArray Generator::uniform(double low, double high, const Shape& size) {
-  return state_.uniform(low, high, size);
-}
-
-NDArray Generator::exponential(double scale, const Shape& size) {
-  return state_.exponential(scale, size);
+  return random_sample(size, dtype);
 }
 
 NDArray Generator::integers(int64_t low, std::optional<int64_t> high, const Shape& size,
@@ -59,25 +43,9 @@ NDArray Generator::integers(int64_t low, std::optional<int64_t> high, const Shap
   if (!high) high = low, low = 0;
   if (endpoint) {
     if (low > *high) throw ValueError("low > high");
-    return state_.randint(low, *high + 1, size, dtype);
+    return randint(low, *high + 1, size, dtype);
   }
-  return state_.randint(low, *high, size, dtype);
-}
-
-NDArray Generator::choice(int64_t a, const Shape& size, bool replace, const OptArray& p) {
-  return state_.choice(a, size, replace, p);
-}
-
-NDArray Generator::permutation(int64_t n) {
-  return state_.permutation(n);
-}
-
-NDArray Generator::permutation(const NDArray& a) {
-  return state_.permutation(a);
-}
-
-void Generator::shuffle(NDArray& a) {
-  state_.shuffle(a);
+  return randint(low, *high, size, dtype);
 }
 
 Generator default_rng(std::optional<uint64_t> seed) {

@@ -8,7 +8,7 @@
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
-#include "ndgpu/philox.cuh"
+#include "ndgpu/random.cuh"
 #include "ndgpu/random.hpp"
 #include "ops/random/generate.hpp"
 
@@ -48,7 +48,7 @@ NDArray RandomState::randint(int64_t low, std::optional<int64_t> high, const Sha
   if (low >= *high) throw ValueError("low >= high");
   const uint64_t range = uint64_t(*high) - uint64_t(low);
   const Sampler& s = range > (uint64_t(1) << 32) ? kWideIntegers : kIntegers;
-  return generate(s, seed_, next_call(), size, dtype,
+  return generate(s, *bits_, size, dtype,
                   {Scalar::py_int(low), Scalar::typed_uint(DType::UInt64, range)});
 }
 
@@ -57,14 +57,17 @@ NDArray RandomState::random_integers(int64_t low, std::optional<int64_t> high, c
   return randint(low, *high + 1, size, DType::Int64);
 }
 
-// Fisher-Yates: swap j draws word j of counter (j, 0, call), so the order is the same on
-// every backend.
+// Fisher-Yates: swap j draws the first words of element j's stream (Philox: counter
+// (j, 0, call)), so the order is the same on every backend.
 std::vector<int64_t> RandomState::host_permutation(int64_t n) {
   std::vector<int64_t> order(size_t(std::max<int64_t>(n, 0)));
   std::iota(order.begin(), order.end(), int64_t(0));
-  const uint64_t call = next_call();
+  const uint64_t call = bits_->next_call(), seed = bits_->seed_value();
   for (int64_t j = n - 1; j > 0; --j) {
-    rng::Words w = rng::draw(seed_, call, uint64_t(j), 0);
+    rng::Words w =
+        bits_->engine() == Engine::XORWOW     ? rng::XorwowEngine(seed, call, uint64_t(j)).next4()
+        : bits_->engine() == Engine::MRG32k3a ? rng::Mrg32k3aEngine(seed, call, uint64_t(j)).next4()
+                                              : rng::draw(seed, call, uint64_t(j), 0);
     const uint64_t word = (uint64_t(w.v[0]) << 32) | w.v[1];
     std::swap(order[size_t(j)], order[size_t(word % uint64_t(j + 1))]);
   }

@@ -1,0 +1,5 @@
+// Everything a generated random kernel includes: the engines and the samplers.
+#pragma once
+#include "ndgpu/philox.cuh"
+#include "ndgpu/rng_engines.cuh"
+#include "ndgpu/rng_samplers.cuh"
