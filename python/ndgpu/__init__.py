@@ -163,6 +163,8 @@ def __getattr__(name):
     if name in _NUMPY_NAMES:
         import numpy
         value = getattr(numpy, _NUMPY_NAMES[name])
+        if callable(value) and not isinstance(value, type):  # a routine: its doc as ours
+            value = _core._documented(value, name, "ndgpu")
         if name != "bool":  # cached, it would shadow the builtin in this module
             globals()[name] = value  # later lookups are plain attribute reads
         return value
@@ -190,3 +192,9 @@ def get_array_module(*args):
 
 
 __version__ = "0.1.0"
+
+# Public functions' __doc__: ndgpu's signature, then NumPy's text, read when first asked for.
+from ndgpu import _docs  # noqa: E402
+for _namespace in (globals(), vars(linalg), vars(fft), vars(random)):
+    _docs.install(_namespace)
+del _namespace
