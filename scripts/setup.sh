@@ -2,7 +2,8 @@
 # Installs what building and testing ndgpu needs on a fresh Debian/Ubuntu machine: CMake,
 # Ninja, g++, GoogleTest and clang-format with apt (only when one is missing), KissFFT's
 # header when apt can install it, then NumPy,
-# scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest and pytest-xdist with pip. scripts/test.sh runs it first.
+# scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest, pytest-xdist, mypy (the stubs'
+# type check) and scikit-build-core (the wheel job builds without isolation) with pip. scripts/test.sh runs it first.
 # Usage: bash scripts/setup.sh
 set -euo pipefail
 
@@ -23,5 +24,5 @@ if [ ! -e /usr/include/kissfft/kissfft.hh ] && need apt-get; then
     || echo "setup.sh: libkissfft-dev not installed: no FFT on the CPU backend" >&2
 fi
 python3 -m pip install -q --disable-pip-version-check numpy scipy-openblas32 nanobind pytest \
-  pytest-xdist 2>&1 \
+  pytest-xdist mypy scikit-build-core 2>&1 \
   | grep -v "Running pip as the 'root' user" || true
