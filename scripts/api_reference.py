@@ -19,6 +19,7 @@ NAMESPACES = ("ndgpu", "ndgpu.linalg", "ndgpu.fft", "ndgpu.random", "ndgpu.cuda"
 
 
 def entry(module, name):
+    import ndgpu
     from ndgpu import _core, _docs
     value = getattr(module, name)
     if isinstance(value, types.ModuleType):
@@ -29,7 +30,7 @@ def entry(module, name):
     if isinstance(value, _core.ufunc):
         return f"ufunc `{_docs.ufunc_doc_signature(value)}`", ""
     if callable(value):
-        target = getattr(value, "__wrapped__", value)
+        target = value.__wrapped__ if type(value) is type(ndgpu.sum) else value
         signature, own = _docs._signature_line(target, name)
         if getattr(importlib.import_module(_docs.NUMPY_MODULES.get(module.__name__, "numpy")),
                    name, None) is target:

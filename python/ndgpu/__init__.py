@@ -163,8 +163,6 @@ def __getattr__(name):
     if name in _NUMPY_NAMES:
         import numpy
         value = getattr(numpy, _NUMPY_NAMES[name])
-        if callable(value) and not isinstance(value, type):  # a routine: its doc as ours
-            value = _core._documented(value, name, "ndgpu")
         if name != "bool":  # cached, it would shadow the builtin in this module
             globals()[name] = value  # later lookups are plain attribute reads
         return value

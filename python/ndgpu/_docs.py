@@ -54,9 +54,7 @@ def function_doc(target, name, module):
     NumPy's documentation of the same name with a header saying whose text it is."""
     signature, own = _signature_line(target, name)
     numpy_module = NUMPY_MODULES.get(module)
-    text, numpy_namespace = _numpy_text(numpy_module, name) if numpy_module else (None, None)
-    if text and getattr(numpy_namespace, name) is target:  # NumPy's own, re-exported
-        return "\n\n".join([signature, "NumPy's own function, re-exported by ndgpu.", text])
+    text, _ = _numpy_text(numpy_module, name) if numpy_module else (None, None)
     parts = [signature]
     if own:
         parts.append(own)
@@ -106,12 +104,14 @@ class _UfuncDoc:
 
 
 def install(namespace):
-    """Wraps `namespace`'s public functions (ndgpu's, and NumPy's own that ndgpu re-exports)
-    so their __doc__ reads NumPy's text; classes, ufuncs and modules keep their own."""
+    """Wraps `namespace`'s public functions so their __doc__ reads NumPy's text; classes,
+    ufuncs, modules and NumPy's own functions (re-exported as themselves, as CuPy does, and
+    already documented) are left as they are."""
     module = namespace["__name__"]
     for name, value in list(namespace.items()):
         if (name.startswith("_") or not callable(value) or isinstance(value, type)
-                or isinstance(value, (_core.ufunc, types.ModuleType))):
+                or isinstance(value, (_core.ufunc, types.ModuleType))
+                or str(getattr(value, "__module__", "")).startswith("numpy")):
             continue
         namespace[name] = _core._documented(value, name, module)
 

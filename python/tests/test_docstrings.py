@@ -28,6 +28,8 @@ def shared_callables():
 def test_every_function_numpy_also_has_starts_its_doc_with_a_signature():
     checked, wrong = 0, []
     for qualified, value, theirs in shared_callables():
+        if value is theirs:  # NumPy's own (issubdtype, ...), re-exported as itself
+            continue
         doc = value.__doc__ or ""
         own_name = getattr(value, "__name__", qualified.rsplit(".", 1)[1])
         if not re.match(r"%s\(.*\)" % re.escape(own_name), doc.split("\n", 1)[0]):
@@ -41,7 +43,7 @@ def test_functions_carry_numpys_text_with_a_header_saying_so():
     missing = []
     for qualified, value, theirs in shared_callables():
         summary = pydoc.getdoc(theirs).strip().split("\n\n")[0]
-        if summary and summary not in value.__doc__:
+        if summary and summary not in pydoc.getdoc(value):
             missing.append(qualified)
     assert missing == []
     assert cp.sum.__doc__.startswith("sum(a")
