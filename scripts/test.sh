@@ -10,7 +10,14 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
 jobs=$(nproc)
-cmake -S . -B build/dev -G Ninja -DCMAKE_BUILD_TYPE=Release -DNDGPU_BUILD_TESTS=ON >/dev/null
+# Through ccache when it is installed: scripts/wheel_check.sh then reuses these objects.
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$(pwd)"
+fi
+cmake -S . -B build/dev -G Ninja -DCMAKE_BUILD_TYPE=Release -DNDGPU_BUILD_TESTS=ON "${launcher[@]}" \
+  >/dev/null
 ninja -C build/dev -j"$jobs"
 
 # A fresh kernel cache: every kernel the suites generate is compiled (and NVRTC-checked).

@@ -191,3 +191,9 @@ def get_array_module(*args):
 
 
 __version__ = "0.1.0"
+
+# Public functions' __doc__: ndgpu's signature, then NumPy's text, read when first asked for.
+from ndgpu import _docs  # noqa: E402
+for _namespace in (globals(), vars(linalg), vars(fft), vars(random)):
+    _docs.install(_namespace)
+del _namespace

@@ -35,6 +35,7 @@ void bind_views(nb::module_& m);
 void install_host_hooks();
 void raise_interrupted();
 void bind_config(nb::module_& m);
+void bind_documented_functions(nb::module_& m);
 }  // namespace ndgpu::py
 
 using namespace ndgpu;
@@ -107,4 +108,5 @@ NB_MODULE(_core, m) {
   py::bind_fft(m);
   py::bind_sorting(m);
   py::bind_views(m);
+  py::bind_documented_functions(m);
 }

@@ -255,9 +255,7 @@ void bind_ops(nb::module_& m) {
                          return nb::float_(id->as_double());
                      }
                    })
-      // The documentation is NumPy's own text, read from NumPy when asked for.
-      .def_prop_ro("__doc__",
-                   [](const PyUfunc& u) { return numpy().attr(u.name.c_str()).attr("__doc__"); })
+      // __doc__ is NumPy's own text, read when asked for (ndgpu/_docs.py).
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.name + "'>"; });
   nb::register_exception_translator(&translate_casting_error);
   nb::handle cls = nb::type<NDArray>();

@@ -1,0 +1,120 @@
+"""Docstrings: ndgpu's signature, then NumPy's own text, read from the installed NumPy the
+first time a ``__doc__`` is asked for (``import ndgpu`` does not import NumPy, and NumPy's
+text is not copied into ndgpu). ``install`` wraps a namespace's public functions in
+``_core.function``, which forwards calls and computes ``__doc__`` here."""
+import importlib
+import types
+
+from ndgpu import _core
+
+# ndgpu's namespaces and NumPy's modules that document the same names.
+NUMPY_MODULES = {"ndgpu": "numpy", "ndgpu.linalg": "numpy.linalg", "ndgpu.fft": "numpy.fft",
+                 "ndgpu.random": "numpy.random"}
+
+# Where ndgpu differs from NumPy's text, said before it.
+_UFUNC_DIFFERENCES = (
+    "`where=` and `signature=` are not supported; `order` other than 'K' raises "
+    "NotImplementedError; `out=` arrays must be ndgpu arrays on the operands' device.")
+_DIFFERENCES = {
+    "einsum": "`optimize=` is accepted and ignored: the pairwise contraction order is always "
+              "chosen.",
+    "asnumpy": "CuPy's name: copies an ndgpu array to a NumPy array on the host.",
+    "array": "The result lives on the current device; `like=` is not supported.",
+    "asarray": "The result lives on the current device; `like=` is not supported.",
+}
+
+
+def _signature_line(target, name):
+    """(signature, the rest of target's own text): nanobind's docstrings start with the
+    signature; Python functions get inspect's."""
+    import inspect  # not at import: it is slow to import, and only help() needs it
+    own = inspect.cleandoc(getattr(target, "__doc__", None) or "")
+    first, _, rest = own.partition("\n")
+    if first.startswith(name + "("):
+        return first, rest.strip()
+    try:
+        return name + str(inspect.signature(target)), own
+    except (TypeError, ValueError):
+        return name + "(*args, **kwargs)", own
+
+
+def _numpy_text(numpy_module, name):
+    import inspect
+    try:
+        module = importlib.import_module(numpy_module)
+    except ImportError:
+        return None, None
+    obj = getattr(module, name, None)
+    doc = inspect.getdoc(obj) if obj is not None else None
+    return (doc, module) if doc else (None, None)
+
+
+def function_doc(target, name, module):
+    """`target`'s docstring as ndgpu's `module`.`name`: signature, ndgpu's own notes, then
+    NumPy's documentation of the same name with a header saying whose text it is."""
+    signature, own = _signature_line(target, name)
+    numpy_module = NUMPY_MODULES.get(module)
+    text, _ = _numpy_text(numpy_module, name) if numpy_module else (None, None)
+    parts = [signature]
+    if own:
+        parts.append(own)
+    if text:
+        import numpy
+        header = (f"NumPy's documentation of {numpy_module}.{name} follows (NumPy "
+                  f"{numpy.__version__}'s own text). ndgpu takes and returns ndgpu arrays on "
+                  "the current device.")
+        if name in _DIFFERENCES:
+            header += " Differences: " + _DIFFERENCES[name]
+        parts += [header, text]
+    return "\n\n".join(parts)
+
+
+def ufunc_doc_signature(ufunc):
+    """A ufunc's call signature, as NumPy's docstrings write it (less what ndgpu lacks)."""
+    name = ufunc.__name__
+    signature = (f"{name}(x1, /, out=None, *, casting='same_kind', order='K', dtype=None, "
+                 "subok=True)" if ufunc.nin == 1 else
+                 f"{name}(x1, x2, /, out=None, *, casting='same_kind', order='K', dtype=None, "
+                 "subok=True)")
+    if ufunc.nout > 1:
+        signature = signature.replace("out=None", "out=(None, None)")
+    return signature
+
+
+def ufunc_doc(ufunc):
+    """A ufunc's docstring: its call signature, then NumPy's text of the same ufunc."""
+    name, signature = ufunc.__name__, ufunc_doc_signature(ufunc)
+    text, _ = _numpy_text("numpy", name)
+    if not text:
+        return signature
+    import numpy
+    header = (f"NumPy's documentation of numpy.{name} follows (NumPy {numpy.__version__}'s own "
+              f"text). Differences: {_UFUNC_DIFFERENCES}")
+    return "\n\n".join([signature, header, text])
+
+
+class _UfuncDoc:
+    """ufunc.__doc__: NumPy's text for an instance, computed when asked for; the class's
+    own line for the class."""
+
+    def __get__(self, ufunc, cls=None):
+        if ufunc is None:
+            return "ndgpu's universal function: elementwise, broadcasting, as numpy.ufunc."
+        return ufunc_doc(ufunc)
+
+
+def install(namespace):
+    """Wraps `namespace`'s public functions so their __doc__ reads NumPy's text; classes,
+    ufuncs, modules and NumPy's own functions (re-exported as themselves, as CuPy does, and
+    already documented) are left as they are."""
+    module = namespace["__name__"]
+    for name, value in list(namespace.items()):
+        if (name.startswith("_") or not callable(value) or isinstance(value, type)
+                or isinstance(value, (_core.ufunc, types.ModuleType))
+                or str(getattr(value, "__module__", "")).startswith("numpy")):
+            continue
+        namespace[name] = _core._documented(value, name, module)
+
+
+_core._set_doc_hook(function_doc)
+_core.ufunc.__doc__ = _UfuncDoc()
