@@ -42,6 +42,7 @@ calls = {
     "max_f64": lambda: x.max(),
     "astype_f32": lambda: x.astype(cp.float32),
     "mul_scalar_f32": lambda: xf * 2.5,
+    "sort_f64": lambda: cp.sort(x),
 }
 out = {}
 for name, call in calls.items():
@@ -73,7 +74,8 @@ def expected():
     f64, f32, m64, i1, i2 = v["f64"], v["f32"], v["m64"], v["i1"], v["i2"]
     return {"sin_f64": np.sin(f64), "add_i32": i1 + i2, "sum_axis1_f64": m64.sum(axis=1),
             "exp_f32": np.exp(f32), "max_f64": np.array(f64.max()),
-            "astype_f32": f64.astype(np.float32), "mul_scalar_f32": f32 * 2.5}
+            "astype_f32": f64.astype(np.float32), "mul_scalar_f32": f32 * 2.5,
+            "sort_f64": np.sort(f64)}
 
 
 def time_bound_ms():

@@ -97,7 +97,8 @@ class CaptureBackend : public Backend {
   int solver(int, const SolverCall&) override {
     throw BackendError("the capture backend runs no solver");
   }
-  void sort(int, const SortCall&) override {
+  void sort(int d, const SortCall& call) override {
+    if (cpu_) return cpu_->sort(d, call);  // host memory: the CPU's sort runs on it
     throw BackendError("the capture backend sorts nothing");
   }
   void gemm(int, const GemmCall&) override {
