@@ -7,7 +7,8 @@
 
 namespace ndgpu::cpu {
 
-// The host compiler (NDGPU_CXX, else CXX, else c++), its version and flags; part of cache keys.
+// The host compiler (NDGPU_CXX, else CXX, else c++), its files' identity (path, size, time),
+// the flags and the CPU model; part of cache keys.
 const std::string& host_compiler_identity();
 // The full translation unit: the source plus one entry point per KernelEntry that unpacks
 // CUDA's void** arguments and runs a block.
