@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <thread>
@@ -40,6 +41,18 @@ bool compile_all(const std::vector<Captured*>& kernels, unsigned jobs) {
   return ok;
 }
 
+// A precompiled ndgpu/common.cuh halves each compile (most of it is parsing headers). The
+// compiler promises the same code with it; it is kept only if the first kernel's shared
+// object comes out byte for byte as without it.
+void precompile_if_identical(const Captured& probe) {
+  std::string plain = cpu::compile_shared_object(probe.src);
+  std::string gch = cpu::precompile_common_header();
+  if (cpu::compile_shared_object(probe.src) == plain) return;
+  std::filesystem::remove(gch);
+  std::fprintf(stderr, "ndgpu_aot: the precompiled header changes %s: not used\n",
+               probe.src.name_hint.c_str());
+}
+
 }  // namespace
 
 int build_cpu_pack(const std::string& out, unsigned jobs, bool list) {
@@ -60,6 +73,11 @@ int build_cpu_pack(const std::string& out, unsigned jobs, bool list) {
   auto t1 = std::chrono::steady_clock::now();
 
   std::vector<Captured*> to_compile = reuse_previous(out, kernels);
+  try {
+    if (!to_compile.empty()) precompile_if_identical(*to_compile[0]);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ndgpu_aot: no precompiled header: %s\n", e.what());
+  }
   if (!compile_all(to_compile, unsigned(std::min<size_t>(jobs, to_compile.size())))) return 1;
   auto cpu = [](const Captured&) { return std::string("cpu"); };
   write_pack(out, kernels, list, cpu, "CPU shared objects", skipped.size(), to_compile.size(), t0,

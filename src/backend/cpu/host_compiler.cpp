@@ -172,4 +172,17 @@ std::string compile_shared_object(const KernelSource& src) {
   return *so;
 }
 
+std::string precompile_common_header() {
+  std::string flags = kFlags;
+  flags.erase(flags.find(" -shared"), 8);  // the same flags, for a header
+  std::string header = header_dir() + "/ndgpu/common.cuh", gch = header + ".gch";
+  std::string cmd = compiler_command() + " " + flags + " -DNDGPU_CPU_KERNEL -I" +
+                    shell_quote(header_dir() + "/cpu_only") + " -I" + shell_quote(header_dir()) +
+                    " -x c++-header " + shell_quote(header) + " -o " + shell_quote(gch);
+  int status = 0;
+  std::string log = run_command(cmd, &status);
+  if (status != 0) throw BackendError("cannot precompile ndgpu/common.cuh\n" + cmd + "\n" + log);
+  return gch;
+}
+
 }  // namespace ndgpu::cpu

@@ -16,6 +16,10 @@ std::string host_translation_unit(const KernelSource& src);
 // Returns the shared object's bytes; raises CompileError with the compiler's output and the
 // numbered source when compilation fails.
 std::string compile_shared_object(const KernelSource& src);
+// Precompiles ndgpu/common.cuh beside itself in the cache's header folder, with the kernels'
+// flags; the compiler then uses it for every kernel (tools/aot: half the compile time).
+// Returns its path.
+std::string precompile_common_header();
 using ndgpu::number_lines;
 
 }  // namespace ndgpu::cpu
