@@ -3,6 +3,7 @@ first built-in calls on prebuilt shared objects, with no host compiler run, and 
 bit for bit what a run-time compile gives (docs/architecture.md, "Ahead-of-time kernels")."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -54,18 +55,24 @@ print("RESULT " + json.dumps({"calls": out, "stats": cp._core._kernel_cache_stat
 """
 
 
-def run_first_calls(cache_dir, **env_changes):
+def run_script(script, cache_dir, **env_changes):
+    """Runs `script` in a fresh process with the cache folder `cache_dir` (empty: only the
+    pack can serve); returns its RESULT line's JSON and its stderr."""
     env = dict(os.environ)
     env.pop("NDGPU_CPU_AOT_PACK", None)
     env.update(NDGPU_CACHE_DIR=str(cache_dir), NDGPU_TRACE_COMPILE="1", **env_changes)
-    out = subprocess.run([sys.executable, "-c", FIRST_CALLS], env=env, capture_output=True,
-                         text=True, timeout=600)
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                         timeout=600)
     assert out.returncode == 0, out.stderr
     line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")][-1]
-    res = json.loads(line[len("RESULT "):])
+    return json.loads(line[len("RESULT "):]), out.stderr
+
+
+def run_first_calls(cache_dir, **env_changes):
+    res, trace = run_script(FIRST_CALLS, cache_dir, **env_changes)
     arrays = {k: np.frombuffer(bytes.fromhex(v["bytes"]), dtype=v["dtype"]).reshape(v["shape"])
               for k, v in res["calls"].items()}
-    return res, arrays, out.stderr
+    return res, arrays, trace
 
 
 def expected():
@@ -107,3 +114,14 @@ def test_pack_kernels_equal_run_time_compiles_bit_for_bit(tmp_path):
     assert packed["stats"]["compiles"] == 0
     for name in from_pack:
         assert from_pack[name].tobytes() == from_compiler[name].tobytes(), name
+
+
+def test_another_compiler_command_skips_the_pack(tmp_path):
+    # The compiler command is part of every key: the pack serves only the build's default.
+    script = ("import json, numpy as np, ndgpu as cp\n"
+              "r = cp.asnumpy(cp.sin(cp.asarray(np.arange(5.0))))\n"
+              "print('RESULT ' + json.dumps([cp._core._kernel_cache_stats(), r.tolist()]))\n")
+    (stats, values), _ = run_script(script, tmp_path, NDGPU_QUICK_TIER="0",
+                                    NDGPU_CXX=shutil.which("c++") or "/usr/bin/c++")
+    assert stats["pack_hits"] == 0 and stats["compiles"] == 1, stats
+    np.testing.assert_allclose(values, np.sin(np.arange(5.0)), rtol=1e-15)
