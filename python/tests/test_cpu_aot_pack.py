@@ -60,6 +60,7 @@ def run_script(script, cache_dir, **env_changes):
     pack can serve); returns its RESULT line's JSON and its stderr."""
     env = dict(os.environ)
     env.pop("NDGPU_CPU_AOT_PACK", None)
+    env.pop("NDGPU_NVRTC_CHECK", None)  # it turns the CPU pack off (CI checks every compile)
     env.update(NDGPU_CACHE_DIR=str(cache_dir), NDGPU_TRACE_COMPILE="1", **env_changes)
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
                          timeout=600)
