@@ -1,7 +1,8 @@
 # The CMake package: `cmake --install build --prefix P` puts the public headers, the static
 # library and a config under P, so another project writes find_package(ndgpu) and links
 # ndgpu::ndgpu. The device headers are embedded in the library; a copy goes to
-# share/ndgpu/device for reading, with the ahead-of-time pack (NDGPU_AOT_PACK points at it).
+# share/ndgpu/device for reading, with the ahead-of-time packs (NDGPU_AOT_PACK and
+# NDGPU_CPU_AOT_PACK point at them).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -10,6 +11,9 @@ install(DIRECTORY include/ndgpu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY device/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ndgpu/device)
 if(NDGPU_AOT_ARCHS)
   install(FILES ${NDGPU_AOT_PACK_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/ndgpu OPTIONAL)
+endif()
+if(NDGPU_CPU_AOT)
+  install(FILES ${NDGPU_CPU_AOT_PACK_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/ndgpu OPTIONAL)
 endif()
 
 set(NDGPU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ndgpu)

@@ -30,5 +30,7 @@ void enable_quick_tier_by_default();
 // The pack used when NDGPU_AOT_PACK is unset (set, even empty, it wins). A missing or
 // damaged file means no ahead-of-time kernels; the run-time compiler takes over.
 void set_aot_pack_path(const std::string& path);
+// The same for the CPU backend's pack of shared objects (NDGPU_CPU_AOT_PACK wins likewise).
+void set_cpu_aot_pack_path(const std::string& path);
 
 }  // namespace ndgpu

@@ -1,4 +1,4 @@
-// The ahead-of-time kernel pack and libndgpu_cub.so installed beside this module, and the
+// The ahead-of-time kernel packs and libndgpu_cub.so installed beside this module, and the
 // kernel-cache counters (tests check that a fresh process's first calls compile nothing).
 #include <dlfcn.h>
 #include <nanobind/nanobind.h>
@@ -21,6 +21,7 @@ void bind_aot(nb::module_& m) {
     size_t slash = so.rfind('/');
     std::string folder = slash == std::string::npos ? std::string(".") : so.substr(0, slash);
     set_aot_pack_path(folder + "/aot_kernels.pack");
+    set_cpu_aot_pack_path(folder + "/cpu_kernels.pack");
     set_cub_library_path(folder + "/libndgpu_cub.so");  // CUB's sorts (docs/sorting.md)
   }
   m.def("_kernel_cache_stats", [] {

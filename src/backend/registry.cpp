@@ -89,6 +89,14 @@ bool cuda_available() {
 }
 
 namespace {
+std::atomic<Backend*> cpu_substitute{nullptr};
+}  // namespace
+
+void substitute_cpu_backend(std::unique_ptr<Backend> b) {
+  cpu_substitute.store(b.release(), std::memory_order_release);  // never freed, as CUDA's
+}
+
+namespace {
 
 // NDGPU_NVRTC_CHECK=1 (CI): the CPU backend's compiles are checked with NVRTC for sm_90.
 Backend* make_cpu_backend() {
@@ -102,6 +110,7 @@ Backend* make_cpu_backend() {
 
 Backend& backend_for(DeviceType t) {
   if (t == DeviceType::CPU) {
+    if (Backend* s = cpu_substitute.load(std::memory_order_acquire)) return *s;
     static Backend* cpu_backend = make_cpu_backend();
     return *cpu_backend;
   }

@@ -10,5 +10,7 @@ namespace ndgpu {
 // From now on backend_for(DeviceType::CUDA) returns `b` (nullptr: the real backend again).
 // The previous stand-in is kept alive: functions it handed out may still be referenced.
 void substitute_cuda_backend(std::unique_ptr<Backend> b);
+// The same for backend_for(DeviceType::CPU) (tools/aot captures the CPU pack's sources).
+void substitute_cpu_backend(std::unique_ptr<Backend> b);
 
 }  // namespace ndgpu

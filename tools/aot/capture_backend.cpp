@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 
+#include "backend/cpu/cpu_backend.hpp"
 #include "backend/cuda/nvrtc.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -26,11 +27,11 @@ size_t mapped_size(size_t n) {
 
 class CaptureBackend : public Backend {
  public:
-  CaptureBackend(std::vector<int> archs, CaptureHooks hooks)
-      : archs_(std::move(archs)), hooks_(std::move(hooks)) {}
+  CaptureBackend(std::vector<int> archs, CaptureHooks hooks, std::unique_ptr<Backend> cpu = {})
+      : archs_(std::move(archs)), hooks_(std::move(hooks)), cpu_(std::move(cpu)) {}
 
-  DeviceType type() const override { return DeviceType::CUDA; }
-  int device_count() override { return int(archs_.size()); }
+  DeviceType type() const override { return cpu_ ? DeviceType::CPU : DeviceType::CUDA; }
+  int device_count() override { return cpu_ ? cpu_->device_count() : int(archs_.size()); }
 
   // Page-aligned as the real pool's blocks (alignment decides the vector paths); untouched
   // pages cost nothing, so large shapes can be captured too.
@@ -60,7 +61,8 @@ class CaptureBackend : public Backend {
     std::memcpy(dst, src, n);
   }
 
-  std::string compiler_identity(int device, const KernelSource&) override {
+  std::string compiler_identity(int device, const KernelSource& src) override {
+    if (cpu_) return cpu_->compiler_identity(device, src);
     return cuda::nvrtc_identity(archs_.at(size_t(device)));
   }
   CompiledBinary compile(int device, const KernelSource& src) override {
@@ -71,7 +73,9 @@ class CaptureBackend : public Backend {
     if (hooks_.on_load) hooks_.on_load(device, compiled, src);
     return std::make_shared<CaptureModule>();
   }
-  FunctionAttributes attributes(int, void*) override { return {}; }
+  FunctionAttributes attributes(int d, void* f) override {
+    return cpu_ ? cpu_->attributes(d, f) : FunctionAttributes{};
+  }
   void set_max_dynamic_shared_size(int, void*, int) override {}
   void launch(int, void*, const LaunchConfig&, void**) override {}
   void synchronize(int) override {}
@@ -93,7 +97,8 @@ class CaptureBackend : public Backend {
   int solver(int, const SolverCall&) override {
     throw BackendError("the capture backend runs no solver");
   }
-  void sort(int, const SortCall&) override {
+  void sort(int d, const SortCall& call) override {
+    if (cpu_) return cpu_->sort(d, call);  // host memory: the CPU's sort runs on it
     throw BackendError("the capture backend sorts nothing");
   }
   void gemm(int, const GemmCall&) override {
@@ -101,14 +106,17 @@ class CaptureBackend : public Backend {
   }
   void fft(int, const FftCall&) override { throw BackendError("the capture backend runs no FFT"); }
   FftPlanCacheInfo fft_plan_cache(int, const FftPlanCacheChange&) override { return {}; }
-  unsigned resident_blocks(int, void*, unsigned block_threads) override {
+  unsigned resident_blocks(int d, void* f, unsigned block_threads) override {
+    if (cpu_) return cpu_->resident_blocks(d, f, block_threads);
     return 132 * std::max(1u, 2048u / std::max(block_threads, 1u));
   }
   DeviceProperties properties(int device) override {
+    if (cpu_) return cpu_->properties(device);
     return {"capture device",
             {{"major", archs_[size_t(device)] / 10}, {"minor", archs_[size_t(device)] % 10}}};
   }
-  void mem_get_info(int, size_t* free_bytes, size_t* total_bytes) override {
+  void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
+    if (cpu_) return cpu_->mem_get_info(d, free_bytes, total_bytes);
     *free_bytes = *total_bytes = 0;
   }
 
@@ -117,12 +125,18 @@ class CaptureBackend : public Backend {
   CaptureHooks hooks_;
   std::atomic<uintptr_t> next_handle_{0};
   std::map<size_t, std::vector<void*>> free_;  // reuse_memory: freed blocks by size
+  std::unique_ptr<Backend> cpu_;               // standing in for the CPU backend: what it answers
 };
 
 }  // namespace
 
 std::unique_ptr<Backend> make_capture_backend(std::vector<int> archs, CaptureHooks hooks) {
   return std::make_unique<CaptureBackend>(std::move(archs), std::move(hooks));
+}
+
+std::unique_ptr<Backend> make_cpu_capture_backend(CaptureHooks hooks) {
+  return std::make_unique<CaptureBackend>(std::vector<int>{}, std::move(hooks),
+                                          cpu::create_backend());
 }
 
 }  // namespace ndgpu::aot

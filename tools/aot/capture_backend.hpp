@@ -23,5 +23,8 @@ struct CaptureHooks {
 };
 
 std::unique_ptr<Backend> make_capture_backend(std::vector<int> archs, CaptureHooks hooks);
+// The same standing in for the CPU backend: a real one answers the compiler identity and
+// what decides geometry (threads, block limits), so keys equal the run-time ones.
+std::unique_ptr<Backend> make_cpu_capture_backend(CaptureHooks hooks);
 
 }  // namespace ndgpu::aot

@@ -4,8 +4,12 @@
 
 #include "kernel/quick/tier.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
+#include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/random.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ndgpu/sorting.hpp"
 #include "ops/ufunc_table.hpp"
 
 namespace ndgpu::aot {
@@ -90,6 +94,50 @@ void creation_and_casts(Runner& r, DType t) {
     if (to != t) r.run([&] { a.astype(to); });
 }
 
+// Common first calls beyond single-shape ufuncs and reductions: sorting, indexing as Python's
+// x[i], x[mask] and their assignments, where, clip, scans, moments, random numbers, strided
+// and broadcast operands. On the CPU pack only (the capture device runs no sort). Not
+// nonzero: its kernel runs only for a count read back from the device (zero here).
+void common_calls(Runner& r) {
+  Shape m_shape{64, 100};
+  NDArray idx = r.array({100}, DType::Int64), mask = r.array({kN}, DType::Bool);
+  for (DType t : {DType::Float64, DType::Float32, DType::Int64, DType::Int32}) {
+    NDArray a = r.array({kN}, t), m = r.array(m_shape, t);
+    Scalar zero = is_integer(t) ? Scalar::py_int(0) : Scalar::py_float(0.0);
+    Scalar one = is_integer(t) ? Scalar::py_int(1) : Scalar::py_float(1.0);
+    std::vector<Index> by_idx{idx}, by_mask{mask};
+    r.run([&] { sort(a); });
+    r.run([&] { argsort(a); });
+    r.run([&] { cumsum(a); });
+    r.run([&] { getitem(a, by_idx); });
+    r.run([&] { getitem(a, by_mask); });
+    r.run([&] { setitem(a, by_idx, Operand(one)); });
+    r.run([&] { setitem(a, by_mask, Operand(zero)); });
+    r.run([&] { where(Operand(mask), Operand(a), Operand(a)); });
+    r.run([&] { where(Operand(mask), Operand(a), Operand(zero)); });
+    r.run([&] { clip(Operand(a), Operand(zero), Operand(one)); });
+    Scalar int_one = Scalar::py_int(1);  // x.clip(0, 1) of floats too
+    if (!is_integer(t))
+      r.run([&] { clip(Operand(a), Operand(Scalar::py_int(0)), Operand(int_one)); });
+    r.run([&] { ascontiguousarray(m.T()); });
+    std::vector<IndexItem> every_other{Slice{std::nullopt, std::nullopt, 2}};
+    r.run([&] { a.index(every_other).copy(); });
+    std::vector<IndexItem> first_row{int64_t(0)};
+    std::vector<Operand> with_row{Operand(m), Operand(m.index(first_row))};
+    r.run([&] { call_ufunc("add", with_row); });
+    r.run([&] { call_ufunc("multiply", with_row); });
+    r.run([&] { var(a); });
+    r.run([&] { stddev(a); });
+  }
+  auto rs = random::get_random_state();
+  for (DType t : {DType::Float64, DType::Float32}) {
+    r.run([&] { rs->random_sample({kN}, t); });
+    r.run([&] { rs->standard_normal({kN}, t); });
+    r.run([&] { rs->uniform(0.0, 1.0, {kN}, t); });
+  }
+  r.run([&] { rs->randint(0, 10, {kN}); });
+}
+
 }  // namespace
 
 void run_catalogue(Device device, std::vector<std::string>* skipped) {
@@ -107,6 +155,7 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
     NDArray a = r.array({kLarge}, t);
     r.run([&] { fill(a, Scalar::py_int(0)); });
   }
+  if (device.type == DeviceType::CPU) common_calls(r);
   // The quick tier's interpreters: new kernels' first calls run on them.
   kernel::get_kernel(device, kernel::interpreter_source());
   kernel::get_kernel(device, kernel::rows_interpreter_source(false));

@@ -1,8 +1,9 @@
 // ndgpu_aot: builds the ahead-of-time kernel pack. It runs the catalogue (catalogue.cpp) on
 // a capture device per architecture, keys each kernel the engines ask for exactly as the
 // run-time cache does, compiles them to cubins with NVRTC on every core and writes the pack.
+// With --cpu it builds the CPU backend's pack of shared objects instead (cpu_pack.cpp).
 //
-//   ndgpu_aot --out PACK [--arch 90 ...] [--jobs N] [--list]
+//   ndgpu_aot --out PACK [--arch 90 ... | --cpu] [--jobs N] [--list]
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,23 +22,21 @@
 #include "backend/substitute.hpp"
 #include "capture_backend.hpp"
 #include "catalogue.hpp"
+#include "cpu_pack.hpp"
 #include "kernel/cache/aot_pack.hpp"
 #include "kernel/cache/lookup.hpp"
 #include "kernel/quick/tier.hpp"
 #include "ndgpu/errors.hpp"
+#include "pack_build.hpp"
 
 using namespace ndgpu;
 
 namespace {
 
-struct Captured {
-  int device;
-  KernelSource src;
-  std::string key, binary;
-};
+using aot::Captured;
 
 int usage() {
-  std::fprintf(stderr, "usage: ndgpu_aot --out PACK [--arch 90 ...] [--jobs N] [--list]\n");
+  std::fprintf(stderr, "usage: ndgpu_aot --out PACK [--arch 90 ... | --cpu] [--jobs N] [--list]\n");
   return 2;
 }
 
@@ -94,7 +93,7 @@ int main(int argc, char** argv) {
   std::string out;
   std::vector<int> archs;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  bool list = false;
+  bool list = false, cpu = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--out" && i + 1 < argc)
@@ -105,6 +104,8 @@ int main(int argc, char** argv) {
       jobs = unsigned(std::max(1, std::atoi(argv[++i])));
     else if (a == "--list")
       list = true;
+    else if (a == "--cpu")
+      cpu = true;
     else
       return usage();
   }
@@ -116,10 +117,12 @@ int main(int argc, char** argv) {
   // No pack while capturing (it would hide kernels from the compiler) and a private,
   // empty kernel cache (a user's cached kernel would hide it too).
   setenv("NDGPU_AOT_PACK", "", 1);
+  setenv("NDGPU_CPU_AOT_PACK", "", 1);
   TempDir tmp("ndgpu-aot");
   setenv("NDGPU_CACHE_DIR", tmp.path().c_str(), 1);
   // Every kernel is compiled, none interpreted: the interpreter is one of them.
   set_quick_tier(QuickTier::Off);
+  if (cpu) return aot::build_cpu_pack(out, jobs, list);
 
   if (!cuda::nvrtc_available()) {
     std::fprintf(stderr, "ndgpu_aot: NVRTC is not available: writing an empty pack\n");
@@ -142,35 +145,12 @@ int main(int argc, char** argv) {
     aot::run_catalogue(Device{DeviceType::CUDA, int(d)}, d == 0 ? &skipped : nullptr);
   auto t1 = std::chrono::steady_clock::now();
 
-  // Cubins already in the previous pack are reused: a key hashes everything that makes one.
-  std::vector<Captured*> to_compile;
-  auto previous = kernel::AotPack::open(out);
-  for (Captured& c : kernels) {
-    if (auto bin = previous ? previous->find(c.key) : std::nullopt)
-      c.binary = std::move(*bin);
-    else
-      to_compile.push_back(&c);
-  }
+  std::vector<Captured*> to_compile = aot::reuse_previous(out, kernels);
   std::string cubins = tmp.path() + "/cubins";
   std::filesystem::create_directories(cubins);
   if (!compile_all(to_compile, archs, unsigned(std::min<size_t>(jobs, to_compile.size())), cubins))
     return 1;
-  std::vector<std::pair<std::string, std::string>> entries;
-  size_t bytes = 0;
-  for (const Captured& c : kernels) {
-    bytes += c.binary.size();
-    entries.emplace_back(c.key, c.binary);
-    if (list)
-      std::printf("%s sm_%d %s %zu\n", c.key.c_str(), archs[size_t(c.device)],
-                  c.src.name_hint.c_str(), c.binary.size());
-  }
-  kernel::write_aot_pack(out, std::move(entries));
-  auto t2 = std::chrono::steady_clock::now();
-  auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-  std::fprintf(stderr,
-               "ndgpu_aot: %zu kernels (%zu calls refused as NumPy does), %.1f MiB of cubins, "
-               "captured in %.0f ms; %zu reused from the previous pack, %zu compiled in %.1f s\n",
-               kernels.size(), skipped.size(), double(bytes) / (1 << 20), ms(t0, t1),
-               kernels.size() - to_compile.size(), to_compile.size(), ms(t1, t2) / 1000);
+  auto sm = [&](const Captured& c) { return "sm_" + std::to_string(archs[size_t(c.device)]); };
+  aot::write_pack(out, kernels, list, sm, "cubins", skipped.size(), to_compile.size(), t0, t1);
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <vector>
 
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/device_headers.hpp"
@@ -53,6 +54,49 @@ const std::string& header_dir() {
   return dir;
 }
 
+// An executable's resolved file, size and modification time, found as the shell finds it;
+// empty when there is none.
+std::string program_fingerprint(const std::string& name) {
+  std::vector<std::string> candidates;
+  if (name.find('/') != std::string::npos) {
+    candidates.push_back(name);
+  } else {
+    const char* env = std::getenv("PATH");
+    std::string path = env ? env : "/usr/bin:/bin";
+    for (size_t p = 0; p <= path.size();) {
+      size_t colon = std::min(path.find(':', p), path.size());
+      candidates.push_back(path.substr(p, colon - p) + "/" + name);
+      p = colon + 1;
+    }
+  }
+  for (const std::string& c : candidates) {
+    std::error_code ec;
+    fs::path real = fs::canonical(c, ec);
+    if (ec || ::access(real.c_str(), X_OK) != 0) continue;
+    auto size = fs::file_size(real, ec);
+    auto time = fs::last_write_time(real, ec).time_since_epoch().count();
+    if (!ec) return real.string() + ":" + std::to_string(size) + ":" + std::to_string(time);
+  }
+  return "";
+}
+
+// Each program of the compiler command (`ccache g++` has two) fingerprinted: it changes when
+// the compiler does, and reading it runs no process (`c++ --version` took 5-30 ms of a first
+// call that the ahead-of-time pack makes ~1 ms). Empty when a program cannot be found.
+std::string command_fingerprint(const std::string& command) {
+  std::string out;
+  for (size_t at = 0; at < command.size();) {
+    size_t end = std::min(command.find(' ', at), command.size());
+    std::string word = command.substr(at, end - at);
+    at = end + 1;
+    if (word.empty() || word[0] == '-') continue;
+    std::string f = program_fingerprint(word);
+    if (f.empty()) return "";
+    out += f + " ";
+  }
+  return out;
+}
+
 std::string strip_restrict(std::string t) {
   for (const char* kw : {"__restrict__", "__restrict"}) {
     for (size_t p; (p = t.find(kw)) != std::string::npos;) t.erase(p, std::string(kw).size());
@@ -64,9 +108,12 @@ std::string strip_restrict(std::string t) {
 
 const std::string& host_compiler_identity() {
   static const std::string id = [] {
-    int st = 0;
-    std::string v = run_command(compiler_command() + " --version", &st);
-    v = v.substr(0, v.find('\n'));
+    std::string v = command_fingerprint(compiler_command());
+    if (v.empty()) {  // not found on PATH: its version, if it runs at all
+      int st = 0;
+      v = run_command(compiler_command() + " --version", &st);
+      v = v.substr(0, v.find('\n'));
+    }
     // "tu3": the translation unit's layout (entry points, source rewrites) is part of the key.
     return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu3";
   }();
@@ -123,6 +170,19 @@ std::string compile_shared_object(const KernelSource& src) {
   auto so = read_file((work / "kernel.so").string());
   if (!so) throw BackendError("the host compiler wrote no output for '" + src.name_hint + "'");
   return *so;
+}
+
+std::string precompile_common_header() {
+  std::string flags = kFlags;
+  flags.erase(flags.find(" -shared"), 8);  // the same flags, for a header
+  std::string header = header_dir() + "/ndgpu/common.cuh", gch = header + ".gch";
+  std::string cmd = compiler_command() + " " + flags + " -DNDGPU_CPU_KERNEL -I" +
+                    shell_quote(header_dir() + "/cpu_only") + " -I" + shell_quote(header_dir()) +
+                    " -x c++-header " + shell_quote(header) + " -o " + shell_quote(gch);
+  int status = 0;
+  std::string log = run_command(cmd, &status);
+  if (status != 0) throw BackendError("cannot precompile ndgpu/common.cuh\n" + cmd + "\n" + log);
+  return gch;
 }
 
 }  // namespace ndgpu::cpu

@@ -112,35 +112,41 @@ void write_aot_pack(const std::string& path,
 namespace {
 
 struct ProcessPack {
+  explicit ProcessPack(const char* variable) : env(variable) {}
+  const char* env;  // the variable that overrides `path`
   std::mutex mu;
   std::string path;
   bool loaded = false;
   std::shared_ptr<const AotPack> pack;
 };
 
-ProcessPack& process_pack() {
-  static ProcessPack* p = new ProcessPack;  // never destroyed: lookups may run at exit
+// Never destroyed: lookups may run at exit.
+ProcessPack& cuda_pack() {
+  static ProcessPack* p = new ProcessPack("NDGPU_AOT_PACK");
+  return *p;
+}
+ProcessPack& cpu_pack() {
+  static ProcessPack* p = new ProcessPack("NDGPU_CPU_AOT_PACK");
   return *p;
 }
 
-}  // namespace
-
-void set_aot_pack_path(const std::string& path) {
-  ProcessPack& p = process_pack();
+void set_path(ProcessPack& p, const std::string& path) {
   std::lock_guard lk(p.mu);
   p.path = path;
   p.loaded = false;
   p.pack.reset();
 }
 
-std::optional<std::string> aot_pack_find(const std::string& key) {
-  ProcessPack& p = process_pack();
+std::optional<std::string> find_in(ProcessPack& p, const std::string& key) {
   std::shared_ptr<const AotPack> pack;
   {
     std::lock_guard lk(p.mu);
     if (!p.loaded) {
-      const char* env = std::getenv("NDGPU_AOT_PACK");
+      const char* env = std::getenv(p.env);
       std::string path = env ? env : p.path;
+      // CI's NDGPU_NVRTC_CHECK=1 checks each CPU compile with NVRTC: it must see them all.
+      const char* check = std::getenv("NDGPU_NVRTC_CHECK");
+      if (&p == &cpu_pack() && check && *check && std::strcmp(check, "0") != 0) path.clear();
       if (!path.empty()) p.pack = AotPack::open(path);
       p.loaded = true;
     }
@@ -148,6 +154,22 @@ std::optional<std::string> aot_pack_find(const std::string& key) {
   }
   if (!pack) return std::nullopt;
   return pack->find(key);
+}
+
+}  // namespace
+
+void set_aot_pack_path(const std::string& path) {
+  set_path(cuda_pack(), path);
+}
+void set_cpu_aot_pack_path(const std::string& path) {
+  set_path(cpu_pack(), path);
+}
+
+std::optional<std::string> aot_pack_find(const std::string& key) {
+  return find_in(cuda_pack(), key);
+}
+std::optional<std::string> cpu_aot_pack_find(const std::string& key) {
+  return find_in(cpu_pack(), key);
 }
 
 }  // namespace ndgpu::kernel

@@ -1,6 +1,7 @@
-// The ahead-of-time kernel pack: cubins of ndgpu's own common kernels, compiled at build
-// time (tools/aot) and keyed by the disk-cache key, so a fresh process finds them without a
-// compiler run. A missing or damaged pack only means "no entries".
+// The ahead-of-time kernel packs: cubins (CUDA) or shared objects (CPU backend) of ndgpu's
+// own common kernels, compiled at build time (tools/aot) and keyed by the disk-cache key, so
+// a fresh process finds them without a compiler run. A missing or damaged pack only means
+// "no entries".
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -46,5 +47,8 @@ void write_aot_pack(const std::string& path,
 void set_aot_pack_path(const std::string& path);
 // The payload for `key` in the process's pack, loaded on first use.
 std::optional<std::string> aot_pack_find(const std::string& key);
+// The CPU backend's pack, the same way: NDGPU_CPU_AOT_PACK, else the path set here.
+void set_cpu_aot_pack_path(const std::string& path);
+std::optional<std::string> cpu_aot_pack_find(const std::string& key);
 
 }  // namespace ndgpu::kernel

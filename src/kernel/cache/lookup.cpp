@@ -165,7 +165,7 @@ std::string cache_path(const std::string& key) {
 
 namespace {
 
-// The module for `key` from memory, the ahead-of-time pack (CUDA) or the disk cache; nullptr
+// The module for `key` from memory, the ahead-of-time pack or the disk cache; nullptr
 // when only a compile can make it.
 std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src,
                                           const std::string& key, const std::string& mem_key) {
@@ -181,15 +181,17 @@ std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src
   Backend& be = backend_for(device);
   std::shared_ptr<LoadedModule> module;
   auto t0 = std::chrono::steady_clock::now();
-  // The pack holds ndgpu's own kernels: bare cubins, no name expressions.
-  bool packed = device.type == DeviceType::CUDA && src.name_expressions.empty();
-  if (auto aot = packed ? aot_pack_find(key) : std::nullopt) {
+  // The packs hold ndgpu's own kernels: bare cubins or shared objects, no name expressions.
+  std::optional<std::string> aot;
+  if (src.name_expressions.empty())
+    aot = device.type == DeviceType::CUDA ? aot_pack_find(key) : cpu_aot_pack_find(key);
+  if (aot) {
     try {
       module = be.load(device.index, CompiledBinary{*aot, {}}, src);
       ++st.pack_hits;
       trace("load (ahead-of-time pack)", src, t0);
     } catch (const BackendError&) {
-      // A pack binary the driver refuses costs a compile, as if the pack lacked it.
+      // A pack binary the driver (or dlopen) refuses costs a compile, as if it were absent.
     }
   }
   if (!module)
@@ -271,6 +273,10 @@ KernelCacheStats kernel_cache_stats() {
 
 void set_aot_pack_path(const std::string& path) {
   kernel::set_aot_pack_path(path);
+}
+
+void set_cpu_aot_pack_path(const std::string& path) {
+  kernel::set_cpu_aot_pack_path(path);
 }
 
 }  // namespace ndgpu

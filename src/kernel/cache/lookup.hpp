@@ -17,8 +17,8 @@ struct CompiledKernel {
   void* function = nullptr;
 };
 
-// Returns src.entries[entry]'s function on `device`, compiling only on a miss (CUDA looks in
-// the ahead-of-time pack before the disk cache).
+// Returns src.entries[entry]'s function on `device`, compiling only on a miss (the
+// ahead-of-time pack of the device's backend comes before the disk cache).
 CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
 // The same without compiling: nullopt when `src` is in none of the caches (the quick tier
 // asks this before it runs a kernel through the interpreter instead).
