@@ -109,6 +109,13 @@ def print_report(doc, out=sys.stdout):
           file=out)
     for line in table.render(doc["results"]):
         print(line, file=out)
+    beside = [(r["workload"], r["cells"]["ndgpu"]) for r in doc["results"]
+              if "numpy_gbps" in r["cells"].get("ndgpu", {})]
+    if beside:  # the CPU backend's rows (workloads/cpu_numpy.py): NumPy in the same process
+        print("== CPU backend beside NumPy (GB/s; ratio > 1: ndgpu faster)", file=out)
+        for name, c in beside:
+            print("  %-16s ndgpu %7.2f  numpy %7.2f  ratio %5.2f"
+                  % (name, c["value"], c["numpy_gbps"], c["ratio"]), file=out)
 
 
 def main(argv=None):

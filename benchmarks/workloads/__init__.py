@@ -1,6 +1,6 @@
 """Every workload of ../shared/BENCHMARKS.md, in its table's order."""
-from benchmarks.workloads import (bandwidth, fft, fresh, indexing, kernels, linalg, manipulation,
-                                  overhead, random, sorting, transfer, ufuncs)
+from benchmarks.workloads import (bandwidth, cpu_numpy, fft, fresh, indexing, kernels, linalg,
+                                  manipulation, overhead, random, sorting, transfer, ufuncs)
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm", "gather",
             "bool_mask", "concatenate", "transpose", "where", "astype_f16", "pow2", "power_2_5", "sin",
@@ -14,11 +14,11 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
             "random_normal_rng", "random_uniform", "random_uniform_rng", "sort_f32", "argsort_f32",
             "cumsum_f32", "unique_i32", "searchsorted_f32", "median_axis1", "histogram_f32",
             "sort_cpu", "fft_c64", "rfft2_f32", "fft_batch", "fft_cpu_c128", "h2d", "d2h",
-            "import"]
+            "import"] + [w.name for w in cpu_numpy.WORKLOADS]
 
 _ALL = {w.name: w
         for m in (bandwidth, indexing, manipulation, kernels, fresh, overhead, random, transfer,
-                  linalg, sorting, fft, ufuncs)
+                  linalg, sorting, fft, ufuncs, cpu_numpy)
         for w in m.WORKLOADS}
 assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
 WORKLOADS = [_ALL[n] for n in _ORDERED]

@@ -10,6 +10,7 @@
 
 #include "ndgpu/cpu_float_intrinsics.hpp"
 #include "ndgpu/cpu_math_special.hpp"
+#include "ndgpu/cpu_vector_math.hpp"
 
 // min/max: CUDA's overloads for equal types, and the usual conversions for mixed ones.
 #define NDGPU_CPU_MINMAX(T) \

@@ -139,9 +139,27 @@ NDGPU_DEV void for_each_block_output(I out_size, const Body& body) {
 #endif
 }
 
+#ifndef NDGPU_DEVICE_CUDA
+// The CPU's column strategy: this block's outputs in tiles of 8 KiB of accumulators walk the
+// reduced range together, `row(acc, o0, nt, j)` folding row j into a tile. Where outputs are
+// adjacent in memory each row's part of a tile is one contiguous run: rows stream.
+template <class R, class I, class Row, class Fin>
+void cpu_column_tiles(R identity, I out_size, I begin, I end, const Row& row, const Fin& fin) {
+  constexpr int kTile = 8192 / (int)sizeof(R) < 16 ? 16 : 8192 / (int)sizeof(R);
+  I per = (out_size + (I)gridDim.x - 1) / (I)gridDim.x, o0 = (I)blockIdx.x * per;
+  I o1 = min_((I)(o0 + per), out_size);
+  for (; o0 < o1; o0 += kTile) {
+    const int nt = (int)min_((I)kTile, (I)(o1 - o0));
+    R acc[kTile];
+    for (int t = 0; t < nt; ++t) acc[t] = identity;
+    for (I j = begin; j < end; ++j) row(acc, o0, nt, j);
+    for (int t = 0; t < nt; ++t) fin(o0 + t, acc[t]);
+  }
+}
+#endif
+
 // Column strategy: a thread per output, each reducing [begin, end) on its own; reads of
-// neighbouring threads are neighbouring addresses. On the CPU, tiles of 16 outputs walk the
-// reduced range together so that each row's cache line is used once.
+// neighbouring threads are neighbouring addresses. On the CPU, tiles (above).
 template <class R, class I, class Map, class Red, class Fin>
 NDGPU_DEV void cols_reduce(R identity, I out_size, I begin, I end, const Map& map, const Red& red,
                            const Fin& fin) {
@@ -158,17 +176,35 @@ NDGPU_DEV void cols_reduce(R identity, I out_size, I begin, I end, const Map& ma
     fin(o, acc);
   }
 #else
-  I per = (out_size + (I)gridDim.x - 1) / (I)gridDim.x, o0 = (I)blockIdx.x * per;
-  I o1 = min_((I)(o0 + per), out_size);
-  for (; o0 < o1; o0 += 16) {
-    const int nt = (int)min_((I)16, (I)(o1 - o0));
-    R acc[16];
-    for (int t = 0; t < nt; ++t) acc[t] = identity;
-    for (I j = begin; j < end; ++j)
-      for (int t = 0; t < nt; ++t) acc[t] = red(acc[t], map(o0 + t, j));
-    for (int t = 0; t < nt; ++t) fin(o0 + t, acc[t]);
+  cpu_column_tiles(
+      identity, out_size, begin, end,
+      [&](R* acc, I o0, int nt, I j) {
+        for (int t = 0; t < nt; ++t) acc[t] = red(acc[t], map(o0 + t, j));
+      },
+      fin);
+#endif
+}
+
+// cols_reduce of one input over one output and one reduced axis: element (o, j) of type T at
+// base + o * so + j * sj, mapped by mapv(value, o, j). On the CPU, outputs adjacent in memory
+// are read as rows of T, which the host compiler vectorises with plain loads.
+template <class T, class R, class I, class MapV, class Red, class Fin>
+NDGPU_DEV void cols_reduce_2d(R identity, I out_size, I begin, I end, const char* base, I so, I sj,
+                              const MapV& mapv, const Red& red, const Fin& fin) {
+  auto map = [&](I o, I j) -> R { return mapv(*(const T*)(base + o * so + j * sj), o, j); };
+#ifndef NDGPU_DEVICE_CUDA
+  if (so == (I)sizeof(T)) {
+    cpu_column_tiles(
+        identity, out_size, begin, end,
+        [&](R* acc, I o0, int nt, I j) {
+          const T* r = (const T*)(base + o0 * so + j * sj);
+          for (int t = 0; t < nt; ++t) acc[t] = red(acc[t], mapv(r[t], o0 + t, j));
+        },
+        fin);
+    return;
   }
 #endif
+  cols_reduce(identity, out_size, begin, end, map, red, fin);
 }
 
 // Whether this thread writes the block's result (row strategy).

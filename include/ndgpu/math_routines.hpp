@@ -65,8 +65,9 @@ struct GradientSpacing {
 std::vector<NDArray> gradient(const NDArray& f, const std::vector<GradientSpacing>& spacing = {},
                               const std::optional<std::vector<int64_t>>& axis = {},
                               int edge_order = 1);
+// period: a Python int keeps integer input integral (NumPy's integer path), a float does not.
 NDArray unwrap(const NDArray& p, std::optional<double> discont = {}, int64_t axis = -1,
-               double period = 6.283185307179586);
+               const Scalar& period = Scalar::py_float(6.283185307179586));
 // convolve's mode: "full", "same" or "valid".
 NDArray convolve(const NDArray& a, const NDArray& v, const std::string& mode = "full");
 

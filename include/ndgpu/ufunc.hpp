@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu {
@@ -33,6 +34,18 @@ std::vector<NDArray> ufunc_outer(const std::string& name, const Operand& a, cons
                                  std::span<const NDArray> out = {},
                                  std::optional<DType> dtype = std::nullopt,
                                  Casting casting = Casting::SameKind);
+
+// ufunc.at(a, indices, b): a[indices] = ufunc(a[indices], b) in place and unbuffered, so a
+// repeated index applies the ufunc once per occurrence; b only for binary ufuncs. The loop is
+// the one for a and b promoted, its result cast back to a's dtype (NumPy's rule).
+void ufunc_at(const std::string& name, NDArray& a, std::span<const Index> indices,
+              const std::optional<Operand>& b = std::nullopt);
+// ufunc.reduceat(a, indices, axis): the binary ufunc folded over a[indices[i]:indices[i+1]]
+// along axis (the last to the end); a[indices[i]] alone where indices[i] >= indices[i+1].
+// Indices outside [0, a.shape[axis]) raise IndexError.
+NDArray ufunc_reduceat(const std::string& name, const NDArray& a, const NDArray& indices,
+                       int64_t axis = 0, std::optional<DType> dtype = std::nullopt,
+                       const std::optional<NDArray>& out = std::nullopt);
 
 // ufunc.types: the loops as NumPy writes them ("ff->f"), in resolution order.
 std::vector<std::string> ufunc_types(const std::string& name);

@@ -1,4 +1,4 @@
-"""Reductions, scans and ufunc.reduce/accumulate: names only; the work is done in C++."""
+"""Reductions, scans and the ufunc methods reduce, accumulate, reduceat, at: names only (C++)."""
 from ndgpu import _core
 
 ReductionKernel = _core.ReductionKernel
@@ -42,5 +42,15 @@ def _ufunc_accumulate(self, array, axis=0, dtype=None, out=None):
     return _core._ufunc_accumulate(self.name, array, axis, dtype, out)
 
 
+def _ufunc_at(self, a, indices, b=None):
+    _core._ufunc_at(self.name, a, indices, b)
+
+
+def _ufunc_reduceat(self, array, indices, axis=0, dtype=None, out=None):
+    return _core._ufunc_reduceat(self.name, array, indices, axis, dtype, out)
+
+
 _core.ufunc.reduce = _ufunc_reduce
 _core.ufunc.accumulate = _ufunc_accumulate
+_core.ufunc.at = _ufunc_at
+_core.ufunc.reduceat = _ufunc_reduceat

@@ -255,8 +255,8 @@ void bind_calculus(nb::module_& m) {
       nb::arg("edge_order") = 1);
   m.def(
       "unwrap",
-      [](nb::handle p, nb::handle discont, int64_t axis, double period) {
-        return unwrap(arr(p), opt_double(discont), axis, period);
+      [](nb::handle p, nb::handle discont, int64_t axis, nb::handle period) {
+        return unwrap(arr(p), opt_double(discont), axis, to_scalar(period));
       },
       nb::arg("p"), nb::arg("discont") = nb::none(), nb::arg("axis") = -1,
       nb::arg("period") = 6.283185307179586);

@@ -32,6 +32,7 @@ void bind_math(nb::module_& m);
 void bind_fft(nb::module_& m);
 void bind_sorting(nb::module_& m);
 void bind_views(nb::module_& m);
+void bind_ufunc_methods(nb::module_& m);
 void install_host_hooks();
 void raise_interrupted();
 void bind_config(nb::module_& m);
@@ -108,5 +109,6 @@ NB_MODULE(_core, m) {
   py::bind_fft(m);
   py::bind_sorting(m);
   py::bind_views(m);
-  py::bind_documented_functions(m);
+  py::bind_ufunc_methods(m);
+  py::bind_documented_functions(m);  // last: it wraps what the others bound
 }

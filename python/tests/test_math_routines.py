@@ -232,3 +232,9 @@ def test_unwrap():
     assert_same(cp.unwrap(cp.asarray(q), period=360.0), np.unwrap(q, period=360.0))
     assert_same(cp.unwrap(cp.asarray(q), axis=0, period=360.0), np.unwrap(q, axis=0, period=360.0))
     assert_same(cp.unwrap(cp.asarray(np.array([0, 5, 10]))), np.unwrap(np.array([0, 5, 10])))
+    # an integer period keeps integers integral; the boundary case only for an even period
+    for period in (4, 5, -5):
+        for dtype in (np.int64, np.int16):
+            k = np.array([2, 3, 4, 5, 2, 3, 4, 5, -1, 7], dtype)
+            assert_same(cp.unwrap(cp.asarray(k), period=period), np.unwrap(k, period=period))
+    assert_same(cp.unwrap(cp.asarray(q), period=360), np.unwrap(q, period=360))

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -22,6 +23,7 @@
 #include "backend/cpu/cuda_on_cpu.hpp"
 #include "backend/cpu/fault_guard.hpp"
 #include "backend/cpu/fiber_scheduler.hpp"
+#include "backend/cpu/host_block_cache.hpp"
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/thread_pool.hpp"
 #include "backend/files.hpp"
@@ -103,6 +105,11 @@ class CpuBackend : public Backend {
   explicit CpuBackend(int devices) : used_(devices), limit_(devices) {
     for (auto& u : used_) u.store(0);
     for (auto& l : limit_) l.store(0);
+    // Freed large blocks are kept up to 1/16 of the host's memory (1 GiB at most).
+    long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+    size_t ram = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
+    for (int d = 0; d < devices; ++d)
+      cache_.push_back(std::make_unique<HostBlockCache>(std::min(ram / 16, size_t(1) << 30)));
   }
   DeviceType type() const override { return DeviceType::CPU; }
   int device_count() override { return int(used_.size()); }
@@ -111,9 +118,17 @@ class CpuBackend : public Backend {
     // 64-byte alignment: whole cache lines and any vector width the host compiler picks.
     size_t rounded = (nbytes + 63) & ~size_t(63);
     size_t limit = limit_[device].load();
-    void* p = limit && used_[device].load() + nbytes > limit
-                  ? nullptr
-                  : std::aligned_alloc(64, rounded ? rounded : 64);
+    const bool over = limit && used_[device].load() + nbytes > limit;
+    void* p = nullptr;
+    if (!over && nbytes >= HostBlockCache::kMinBytes) {
+      p = cache_[device]->take(nbytes);
+      if (!p) {  // the cached blocks may be what the system is missing
+        cache_[device]->release_all();
+        p = cache_[device]->take(nbytes);
+      }
+    } else if (!over) {
+      p = std::aligned_alloc(64, rounded ? rounded : 64);
+    }
     if (!p)
       throw OutOfMemoryError("out of memory allocating " + std::to_string(nbytes) +
                              " bytes on cpu:" + std::to_string(device) + " (" +
@@ -122,7 +137,10 @@ class CpuBackend : public Backend {
     return p;
   }
   void deallocate(int device, void* ptr, size_t nbytes, StreamHandle) override {
-    std::free(ptr);
+    if (nbytes >= HostBlockCache::kMinBytes)
+      cache_[device]->give(ptr, nbytes);
+    else
+      std::free(ptr);
     used_[device] -= nbytes;
   }
   size_t used_bytes(int device) override { return used_[device].load(); }
@@ -259,11 +277,11 @@ class CpuBackend : public Backend {
     return float(*reinterpret_cast<double*>(end) - *reinterpret_cast<double*>(start));
   }
 
-  // Host memory is not cached: what is used is what is held.
   PoolStats pool_stats(int device) override {
-    return {used_[device].load(), used_[device].load(), 0};
+    const size_t used = used_[device].load();
+    return {used, used + cache_[device]->cached_bytes(), cache_[device]->cached_blocks()};
   }
-  void free_all_blocks(int) override {}
+  void free_all_blocks(int device) override { cache_[device]->release_all(); }
 
   // A virtual device's memory is the host's (or its pool limit when one is set).
   void mem_get_info(int device, size_t* free_bytes, size_t* total_bytes) override {
@@ -290,6 +308,7 @@ class CpuBackend : public Backend {
 
  private:
   std::vector<std::atomic<size_t>> used_, limit_;
+  std::vector<std::unique_ptr<HostBlockCache>> cache_;  // freed large blocks, per device
   std::atomic<StreamHandle> next_stream_{0};
   std::mutex attr_mu_;
   std::map<void*, int> max_dynamic_shared_;

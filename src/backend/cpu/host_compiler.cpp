@@ -1,5 +1,6 @@
 #include "backend/cpu/host_compiler.hpp"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -26,6 +27,13 @@ std::string compiler_command() {
 
 // Kernels are specialised to this machine; the cache key carries the CPU model for that.
 const char* kFlags = "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w";
+
+// glibc's vector math library, linked by kernels that may vectorise float functions
+// (device/ndgpu/cpu_vector_math.hpp); loaded here once to learn that it is present.
+bool have_libmvec() {
+  static const bool present = ::dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL) != nullptr;
+  return present;
+}
 
 std::string cpu_model() {
   auto text = read_file("/proc/cpuinfo").value_or("");
@@ -115,7 +123,8 @@ const std::string& host_compiler_identity() {
       v = v.substr(0, v.find('\n'));
     }
     // "tu3": the translation unit's layout (entry points, source rewrites) is part of the key.
-    return compiler_command() + " " + v + " " + kFlags + " " + cpu_model() + " tu3";
+    return compiler_command() + " " + v + " " + kFlags + (have_libmvec() ? " mvec " : " ") +
+           cpu_model() + " tu3";
   }();
   return id;
 }
@@ -155,12 +164,17 @@ std::string compile_shared_object(const KernelSource& src) {
   std::string cmd = compiler_command() + " " + kFlags + " -DNDGPU_CPU_KERNEL -I" +
                     shell_quote(header_dir() + "/cpu_only") + " -I" + shell_quote(header_dir()) +
                     " -I" + shell_quote((work / "include").string());
+  bool exact_twin = false;  // an interpreted twin must get the same bits: scalar math
   for (const auto& opt : src.options) {
     if (opt.rfind("-D", 0) == 0 || opt.rfind("-U", 0) == 0) cmd += " " + shell_quote(opt);
     if (opt == "-fmad=false") cmd += " -ffp-contract=off";  // NVRTC's spelling of no FMA
+    exact_twin = exact_twin || opt == "-fmad=false";
   }
+  const bool mvec = have_libmvec() && !exact_twin;
+  if (mvec) cmd += " -DNDGPU_LIBMVEC";
   cmd += " " + shell_quote((work / "kernel.cpp").string()) + " -o " +
          shell_quote((work / "kernel.so").string());
+  if (mvec) cmd += " -l:libmvec.so.1";
   int status = 0;
   std::string log = run_command(cmd, &status);
   if (status != 0)

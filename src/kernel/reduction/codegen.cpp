@@ -148,10 +148,16 @@ KernelSource generate_reduction(const ReductionSpec& s) {
            "          [&](_I _j) { return _map(_o, _j); }, _red);\n"
            "      if (ndgpu::block_leader()) _fin(_o, _acc);\n"
            "    });\n    break;\n";
-  if (wanted(1))
+  if (wanted(1) && single_input && O == 1 && R == 1) {  // rows of T, vectorised on the CPU
+    const std::string& n = single_input->param->name;
+    src << "  case 1:\n    ndgpu::cols_reduce_2d<" << ctype(single_input->storage)
+        << ">(_identity, _out_size, _rb, _re, (const char*)_p_" << n << ".ptr, _p_" << n
+        << ".strides[0], _p_" << n << ".strides[1], _mapv, _red, _fin);\n    break;\n";
+  } else if (wanted(1)) {
     src << "  case 1:\n"
            "    ndgpu::cols_reduce(_identity, _out_size, _rb, _re, _map, _red, _fin);\n    "
            "break;\n";
+  }
   if (wanted(2) && single_input && s.vec_width > 1 && R == 1) {
     const std::string& n = single_input->param->name;
     std::string st = ctype(single_input->storage);

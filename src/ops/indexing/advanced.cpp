@@ -9,6 +9,30 @@
 #include "ops/indexing/kernels.hpp"
 
 namespace ndgpu {
+
+namespace ops {
+
+bool is_basic(std::span<const Index> index) {
+  return std::none_of(index.begin(), index.end(),
+                      [](const Index& it) { return std::holds_alternative<NDArray>(it); });
+}
+
+std::vector<IndexItem> basic_items(std::span<const Index> index) {
+  std::vector<IndexItem> items;
+  for (const auto& it : index)
+    std::visit(
+        [&](const auto& v) {
+          if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, NDArray>) items.push_back(v);
+        },
+        it);
+  return items;
+}
+
+}  // namespace ops
+
+using ops::basic_items;
+using ops::is_basic;
+
 namespace {
 
 // An index reduced to one basic view plus integer arrays on some of its axes.
@@ -134,22 +158,6 @@ Layout layout(const Plan& p) {
   return l;
 }
 
-bool is_basic(std::span<const Index> index) {
-  return std::none_of(index.begin(), index.end(),
-                      [](const Index& it) { return std::holds_alternative<NDArray>(it); });
-}
-
-std::vector<IndexItem> basic_items(std::span<const Index> index) {
-  std::vector<IndexItem> items;
-  for (const auto& it : index)
-    std::visit(
-        [&](const auto& v) {
-          if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, NDArray>) items.push_back(v);
-        },
-        it);
-  return items;
-}
-
 // A lone mask of the array's full shape: one compaction, no nonzero().
 const NDArray* full_mask(const NDArray& a, std::span<const Index> index) {
   if (index.size() != 1) return nullptr;
@@ -170,15 +178,10 @@ NDArray getitem(const NDArray& a, std::span<const Index> index) {
   return out;
 }
 
-namespace {
+namespace ops {
 
-// The offsets of an advanced index and its values, cast to a's dtype (NumPy's unsafe
-// setitem cast) and broadcast to the index result, in the order the scatter kernels take.
-struct ScatterPlan {
-  NDArray rest, offsets, values;
-};
-
-ScatterPlan scatter_plan(const NDArray& a, std::span<const Index> index, const Operand& value) {
+ScatterPlan scatter_plan(const NDArray& a, std::span<const Index> index, const Operand& value,
+                         bool cast_to_a) {
   Plan p = make_plan(a, index);
   Layout l = layout(p);
   NDArray offsets = ops::index_offsets(l.indices, p.sizes, ClipMode::Raise);
@@ -192,18 +195,20 @@ ScatterPlan scatter_plan(const NDArray& a, std::span<const Index> index, const O
     throw ValueError("shape mismatch: value array of shape " + shape_str(v.shape()) +
                      " could not be broadcast to indexing result of shape " + shape_str(l.result));
   // Values that share memory with `a` are copied by the cast.
-  NDArray cast = v.dtype() == a.dtype() && v.storage() != a.storage() ? v : v.astype(a.dtype());
+  NDArray cast = !cast_to_a || (v.dtype() == a.dtype() && v.storage() != a.storage())
+                     ? v
+                     : v.astype(a.dtype());
   return {l.rest, offsets, cast.broadcast_to(l.result).transpose(l.to_front)};
 }
 
-}  // namespace
+}  // namespace ops
 
 void setitem(NDArray& a, std::span<const Index> index, const Operand& value) {
   if (is_basic(index)) {
     setitem(a, basic_items(index), value);
     return;
   }
-  ScatterPlan s = scatter_plan(a, index, value);
+  ops::ScatterPlan s = ops::scatter_plan(a, index, value);
   ops::scatter(s.rest, s.offsets, s.values);
 }
 
@@ -222,7 +227,7 @@ void scatter_combine(NDArray& a, std::span<const Index> index, const Operand& va
     call_ufunc(ufunc, args, out, a.dtype());
     return;
   }
-  ScatterPlan s = scatter_plan(a, index, value);
+  ops::ScatterPlan s = ops::scatter_plan(a, index, value);
   ops::scatter_combine(s.rest, s.offsets, s.values, op);
 }
 

@@ -16,6 +16,17 @@ struct IndexedAxis {
 
 // TypeError (NumPy's text) unless `t` is an integer dtype: index arrays are cast safely.
 void require_integer_indices(DType t);
+// An index of integers, slices, new axes and ellipses only (a view), and those items.
+bool is_basic(std::span<const Index> index);
+std::vector<IndexItem> basic_items(std::span<const Index> index);
+// a[index] (at least one array index) as the scatter kernels take it: `rest` over the axes
+// not indexed, the index's byte offsets, and `value` broadcast to the indexing result with the
+// index axes first; cast to a's dtype (setitem's unsafe cast) unless `cast_to_a` is false.
+struct ScatterPlan {
+  NDArray rest, offsets, values;
+};
+ScatterPlan scatter_plan(const NDArray& a, std::span<const Index> index, const Operand& value,
+                         bool cast_to_a = true);
 // Byte offsets (int64, the broadcast shape of `indices`) of the indices into `axes`; with
 // ClipMode::Raise an index outside [-n, n) raises IndexError before anything reads memory.
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,

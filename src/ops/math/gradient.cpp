@@ -144,20 +144,27 @@ std::vector<NDArray> gradient(const NDArray& f_in, const std::vector<GradientSpa
 }
 
 // NumPy's: differences wrapped into [-period/2, period/2), corrections where they exceed
-// `discont`, accumulated along the axis.
-NDArray unwrap(const NDArray& p, std::optional<double> discont, int64_t axis, double period) {
+// `discont`, accumulated along the axis. An integer period on integers stays integral, with
+// the boundary case only for an even period (NumPy's divmod(period, 2)).
+NDArray unwrap(const NDArray& p, std::optional<double> discont, int64_t axis,
+               const Scalar& period) {
   const int ax = normalize_axis(axis, p.ndim());
   const NDArray dd = diff(p, 1, ax);
-  const double d = discont.value_or(period / 2);
-  const PromotionOperand ops[2] = {PromotionOperand::strong(dd.dtype()),
-                                   PromotionOperand::scalar(WeakKind::Float)};
+  const double d = discont.value_or(period.as_double() / 2);
+  const PromotionOperand ops[2] = {PromotionOperand::strong(dd.dtype()), period.promotion()};
   const DType t = result_type(ops);
-  const Scalar high = Scalar::py_float(period / 2), low = Scalar::py_float(-period / 2);
-  NDArray ddmod =
-      uf("add", {uf("remainder", {uf("subtract", {dd, low}), Scalar::py_float(period)}), low});
-  NDArray ambiguous =
-      uf("logical_and", {uf("equal", {ddmod, low}), uf("greater", {dd, Scalar::py_int(0)})});
-  ddmod = where(ambiguous, high, ddmod);
+  Scalar high = Scalar::py_float(period.as_double() / 2), low = Scalar::py_float(-high.as_double());
+  bool ambiguous = true;
+  if (is_integer(t)) {
+    const int64_t n = period.as_int64(), half = n >= 0 ? n / 2 : -((1 - n) / 2);  // floor
+    high = Scalar::py_int(half), low = Scalar::py_int(-half);
+    ambiguous = n - 2 * half == 0;
+  }
+  NDArray ddmod = uf("add", {uf("remainder", {uf("subtract", {dd, low}), period}), low});
+  if (ambiguous)
+    ddmod = where(
+        uf("logical_and", {uf("equal", {ddmod, low}), uf("greater", {dd, Scalar::py_int(0)})}),
+        high, ddmod);
   NDArray correct = uf("subtract", {ddmod, dd});
   correct =
       where(uf("less", {uf("absolute", {dd}), Scalar::py_float(d)}), Scalar::py_int(0), correct);
