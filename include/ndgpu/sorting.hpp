@@ -96,10 +96,12 @@ NDArray digitize(const NDArray& x, const NDArray& bins, bool right = false);
 // at least `minlength` of them.
 NDArray bincount(const NDArray& x, const std::optional<NDArray>& weights = std::nullopt,
                  int64_t minlength = 0);
-// numpy.histogram with `bins` equal bins over `range` (nullopt: the data's) or the given
-// increasing `edges`; returns (counts or weighted sums or densities, edges).
+// numpy.histogram with `bins` equal bins over `range` (nullopt: the data's), as many as numpy's
+// `rule` ('auto', 'fd', 'doane', 'scott', 'stone', 'rice', 'sturges', 'sqrt') finds, or the
+// given increasing `edges`; returns (counts or weighted sums or densities, edges).
 struct HistogramOptions {
   int64_t bins = 10;
+  std::optional<std::string> rule = {};
   std::optional<NDArray> edges = {};
   std::optional<std::pair<double, double>> range = {};
   bool density = false;

@@ -48,8 +48,8 @@ HistogramOptions histogram_options(nb::handle bins, nb::handle range, bool densi
                                    nb::handle weights) {
   HistogramOptions o;
   if (nb::isinstance<nb::str>(bins))
-    throw NotImplementedError("histogram: bins given as a rule name are not supported yet");
-  if (nb::isinstance<NDArray>(bins) || nb::hasattr(bins, "__len__"))  // arrays have __index__
+    o.rule = nb::cast<std::string>(bins);
+  else if (nb::isinstance<NDArray>(bins) || nb::hasattr(bins, "__len__"))  // arrays have __index__
     o.edges = as_array(bins);
   else
     o.bins = nb::cast<int64_t>(nb::int_(bins));
