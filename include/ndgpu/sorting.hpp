@@ -46,6 +46,9 @@ struct UniqueOptions {
   bool equal_nan = true;
 };
 UniqueResult unique(const NDArray& a, const UniqueOptions& options = {});
+// unique slices along `axis` (NumPy's unique(axis=)): rows compared element by element, the
+// first most significant; the inverse and counts are per slice.
+UniqueResult unique_along_axis(const NDArray& a, int64_t axis, const UniqueOptions& options = {});
 
 // isin(element, test_elements): a bool array of element's shape.
 NDArray isin(const NDArray& element, const NDArray& test_elements, bool assume_unique = false,

@@ -91,9 +91,9 @@ void bind_sorting(nb::module_& m) {
       "unique",
       [](nb::handle a, bool return_index, bool return_inverse, bool return_counts, nb::handle axis,
          bool equal_nan) -> nb::object {
-        if (!axis.is_none()) throw NotImplementedError("unique: axis is not supported yet");
-        UniqueResult r =
-            unique(as_array(a), {return_index, return_inverse, return_counts, equal_nan});
+        const UniqueOptions o{return_index, return_inverse, return_counts, equal_nan};
+        UniqueResult r = axis.is_none() ? unique(as_array(a), o)
+                                        : unique_along_axis(as_array(a), to_int64(axis), o);
         if (!return_index && !return_inverse && !return_counts) return nb::cast(r.values);
         nb::list out;
         out.append(r.values);
