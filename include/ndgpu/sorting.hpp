@@ -78,6 +78,9 @@ struct QuantileOptions {
   std::string method = "linear";
   bool keepdims = false;
   bool weak_q = false;
+  // quantile/percentile with method "inverted_cdf": weights of a's shape or of the reduced
+  // axes' shape (numpy's weighted empirical CDF).
+  std::optional<NDArray> weights = {};
 };
 NDArray quantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
 NDArray nanquantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});

@@ -160,10 +160,9 @@ void bind_sorting(nb::module_& m) {
         name,
         [fn](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, bool,
              const std::string& method, bool keepdims, nb::handle weights) {
-          if (!weights.is_none())
-            throw NotImplementedError("quantile: weights are not supported yet");
           const bool weak_q = PyFloat_CheckExact(q.ptr()) || PyLong_CheckExact(q.ptr());
-          return into_out(fn(as_array(a), as_array(q), {axes_opt(axis), method, keepdims, weak_q}),
+          return into_out(fn(as_array(a), as_array(q),
+                             {axes_opt(axis), method, keepdims, weak_q, opt_array(weights)}),
                           out);
         },
         nb::arg("a"), nb::arg("q"), nb::arg("axis").none() = nb::none(),
