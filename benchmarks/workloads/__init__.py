@@ -13,8 +13,8 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
             "eigh_f32", "eigh_f64", "einsum_batched", "random_normal",
             "random_normal_rng", "random_uniform", "random_uniform_rng", "sort_f32", "argsort_f32",
             "cumsum_f32", "unique_i32", "searchsorted_f32", "median_axis1", "histogram_f32",
-            "sort_cpu", "fft_c64", "rfft2_f32", "fft_batch", "fft_cpu_c128", "h2d", "d2h",
-            "import"] + [w.name for w in cpu_numpy.WORKLOADS]
+            "sort_cpu", "argsort_cpu", "fft_c64", "rfft2_f32", "fft_batch", "fft_cpu_c128", "h2d",
+            "d2h", "import"] + [w.name for w in cpu_numpy.WORKLOADS]
 
 _ALL = {w.name: w
         for m in (bandwidth, indexing, manipulation, kernels, fresh, overhead, random, transfer,

@@ -202,6 +202,19 @@ struct ScanCall {
   StreamHandle stream = 0;
 };
 
+// Counts of n contiguous float32 (F32) or float64 samples in the bins [levels[i],
+// levels[i + 1]) of `bins` + 1 increasing levels of the samples' type, into int32 counts.
+// CUB's DeviceHistogram on CUDA.
+struct HistogramCall {
+  ScanType type = ScanType::F32;
+  int64_t n = 0;
+  const void* samples = nullptr;
+  const void* levels = nullptr;
+  int bins = 0;
+  int32_t* counts = nullptr;
+  StreamHandle stream = 0;
+};
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
@@ -287,6 +300,9 @@ class Backend {
   // Runs `call` and returns true where the backend has a library scan faster than ndgpu's own
   // scan kernel (CUB on CUDA); false leaves the work to that kernel.
   virtual bool inclusive_sum(int /*device*/, const ScanCall& /*call*/) { return false; }
+  // Runs `call` and returns true where the backend has a library histogram (CUB on CUDA);
+  // false leaves the work to ndgpu's sort-based histogram.
+  virtual bool histogram(int /*device*/, const HistogramCall& /*call*/) { return false; }
 
   // Runs `call` (cuFFT on CUDA, KissFFT on the CPU) with a plan from the device's cache.
   virtual void fft(int device, const FftCall& call) = 0;

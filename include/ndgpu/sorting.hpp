@@ -46,6 +46,9 @@ struct UniqueOptions {
   bool equal_nan = true;
 };
 UniqueResult unique(const NDArray& a, const UniqueOptions& options = {});
+// unique slices along `axis` (NumPy's unique(axis=)): rows compared element by element, the
+// first most significant; the inverse and counts are per slice.
+UniqueResult unique_along_axis(const NDArray& a, int64_t axis, const UniqueOptions& options = {});
 
 // isin(element, test_elements): a bool array of element's shape.
 NDArray isin(const NDArray& element, const NDArray& test_elements, bool assume_unique = false,
@@ -75,6 +78,9 @@ struct QuantileOptions {
   std::string method = "linear";
   bool keepdims = false;
   bool weak_q = false;
+  // quantile/percentile with method "inverted_cdf": weights of a's shape or of the reduced
+  // axes' shape (numpy's weighted empirical CDF).
+  std::optional<NDArray> weights = {};
 };
 NDArray quantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
 NDArray nanquantile(const NDArray& a, const NDArray& q, const QuantileOptions& options = {});
@@ -96,10 +102,12 @@ NDArray digitize(const NDArray& x, const NDArray& bins, bool right = false);
 // at least `minlength` of them.
 NDArray bincount(const NDArray& x, const std::optional<NDArray>& weights = std::nullopt,
                  int64_t minlength = 0);
-// numpy.histogram with `bins` equal bins over `range` (nullopt: the data's) or the given
-// increasing `edges`; returns (counts or weighted sums or densities, edges).
+// numpy.histogram with `bins` equal bins over `range` (nullopt: the data's), as many as numpy's
+// `rule` ('auto', 'fd', 'doane', 'scott', 'stone', 'rice', 'sturges', 'sqrt') finds, or the
+// given increasing `edges`; returns (counts or weighted sums or densities, edges).
 struct HistogramOptions {
   int64_t bins = 10;
+  std::optional<std::string> rule = {};
   std::optional<NDArray> edges = {};
   std::optional<std::pair<double, double>> range = {};
   bool density = false;

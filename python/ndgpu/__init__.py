@@ -124,6 +124,7 @@ from ndgpu._core import (  # noqa: F401,E402
     lexsort, median, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
     searchsorted, setdiff1d, setxor1d, sort, sort_complex, union1d, unique, unique_all,
     unique_counts, unique_inverse, unique_values)
+from ndgpu._core import corrcoef, correlate, cov, histogram2d, histogramdd  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     choose, diag, diag_indices, diag_indices_from, diagflat, diagonal, fill_diagonal, indices,
     ix_, mask_indices, place, put, put_along_axis, putmask, ravel_multi_index, select,

@@ -31,6 +31,7 @@ void bind_random(nb::module_& m);
 void bind_math(nb::module_& m);
 void bind_fft(nb::module_& m);
 void bind_sorting(nb::module_& m);
+void bind_statistics(nb::module_& m);
 void bind_views(nb::module_& m);
 void bind_ufunc_methods(nb::module_& m);
 void install_host_hooks();
@@ -108,6 +109,7 @@ NB_MODULE(_core, m) {
   py::bind_math(m);
   py::bind_fft(m);
   py::bind_sorting(m);
+  py::bind_statistics(m);
   py::bind_views(m);
   py::bind_ufunc_methods(m);
   py::bind_documented_functions(m);  // last: it wraps what the others bound

@@ -48,8 +48,8 @@ HistogramOptions histogram_options(nb::handle bins, nb::handle range, bool densi
                                    nb::handle weights) {
   HistogramOptions o;
   if (nb::isinstance<nb::str>(bins))
-    throw NotImplementedError("histogram: bins given as a rule name are not supported yet");
-  if (nb::isinstance<NDArray>(bins) || nb::hasattr(bins, "__len__"))  // arrays have __index__
+    o.rule = nb::cast<std::string>(bins);
+  else if (nb::isinstance<NDArray>(bins) || nb::hasattr(bins, "__len__"))  // arrays have __index__
     o.edges = as_array(bins);
   else
     o.bins = nb::cast<int64_t>(nb::int_(bins));
@@ -91,9 +91,9 @@ void bind_sorting(nb::module_& m) {
       "unique",
       [](nb::handle a, bool return_index, bool return_inverse, bool return_counts, nb::handle axis,
          bool equal_nan) -> nb::object {
-        if (!axis.is_none()) throw NotImplementedError("unique: axis is not supported yet");
-        UniqueResult r =
-            unique(as_array(a), {return_index, return_inverse, return_counts, equal_nan});
+        const UniqueOptions o{return_index, return_inverse, return_counts, equal_nan};
+        UniqueResult r = axis.is_none() ? unique(as_array(a), o)
+                                        : unique_along_axis(as_array(a), to_int64(axis), o);
         if (!return_index && !return_inverse && !return_counts) return nb::cast(r.values);
         nb::list out;
         out.append(r.values);
@@ -160,10 +160,9 @@ void bind_sorting(nb::module_& m) {
         name,
         [fn](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, bool,
              const std::string& method, bool keepdims, nb::handle weights) {
-          if (!weights.is_none())
-            throw NotImplementedError("quantile: weights are not supported yet");
           const bool weak_q = PyFloat_CheckExact(q.ptr()) || PyLong_CheckExact(q.ptr());
-          return into_out(fn(as_array(a), as_array(q), {axes_opt(axis), method, keepdims, weak_q}),
+          return into_out(fn(as_array(a), as_array(q),
+                             {axes_opt(axis), method, keepdims, weak_q, opt_array(weights)}),
                           out);
         },
         nb::arg("a"), nb::arg("q"), nb::arg("axis").none() = nb::none(),

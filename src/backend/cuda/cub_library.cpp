@@ -40,6 +40,7 @@ namespace {
 struct CubApi {
   decltype(&::ndgpu_cub_sort) sort = nullptr;
   decltype(&::ndgpu_cub_inclusive_sum) inclusive_sum = nullptr;
+  decltype(&::ndgpu_cub_histogram) histogram = nullptr;
   std::string error;
 };
 
@@ -74,7 +75,10 @@ const CubApi& loaded_api() {
     c.sort = reinterpret_cast<decltype(&::ndgpu_cub_sort)>(lib.symbol("ndgpu_cub_sort"));
     c.inclusive_sum = reinterpret_cast<decltype(&::ndgpu_cub_inclusive_sum)>(
         lib.symbol("ndgpu_cub_inclusive_sum"));
-    if (!version || !c.sort || !c.inclusive_sum || version() != NDGPU_CUB_ABI_VERSION)
+    c.histogram =
+        reinterpret_cast<decltype(&::ndgpu_cub_histogram)>(lib.symbol("ndgpu_cub_histogram"));
+    if (!version || !c.sort || !c.inclusive_sum || !c.histogram ||
+        version() != NDGPU_CUB_ABI_VERSION)
       c.error = lib.name + " is not the version this ndgpu was built with; rebuild it";
     return c;
   }();
@@ -110,14 +114,28 @@ void scratch_free(void* ctx, void* ptr, size_t bytes) {
   pool->backend.deallocate(pool->device, ptr, bytes, pool->stream);
 }
 
-}  // namespace
-
-void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
-  const CubApi& c = api();
+// Runs one of the library's entries with CUB's scratch from the pool on `stream`; a failed
+// allocation is rethrown as itself, any other failure as BackendError naming `what`.
+template <class Call>
+void run_cub(CudaBackend& backend, int device, StreamHandle stream, Call& cc,
+             int (*entry)(const Call*, char*, size_t), const char* what) {
 #ifdef NDGPU_HAVE_CUDA_HEADERS
   make_current(device);  // CUB's runtime calls use the thread's current context
 #endif
-  ScratchPool pool{backend, device, call.stream, nullptr};
+  ScratchPool pool{backend, device, stream, nullptr};
+  cc.stream = reinterpret_cast<void*>(stream);
+  cc.alloc = scratch_alloc;
+  cc.free = scratch_free;
+  cc.alloc_ctx = &pool;
+  char error[256] = {};
+  int rc = entry(&cc, error, sizeof error);
+  if (pool.failure) std::rethrow_exception(pool.failure);
+  if (rc != 0) throw BackendError(std::string(what) + error);
+}
+
+}  // namespace
+
+void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
   ndgpu_cub_sort_call cc{};
   cc.key_bytes = call.key_bytes;
   cc.n = call.n;
@@ -126,37 +144,33 @@ void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
   cc.keys_out = call.keys_out;
   cc.values_in = reinterpret_cast<const long long*>(call.values_in);
   cc.values_out = reinterpret_cast<long long*>(call.values_out);
-  cc.stream = reinterpret_cast<void*>(call.stream);
-  cc.alloc = scratch_alloc;
-  cc.free = scratch_free;
-  cc.alloc_ctx = &pool;
   cc.float_keys = call.float_keys ? 1 : 0;
-  char error[256] = {};
-  int rc = c.sort(&cc, error, sizeof error);
-  if (pool.failure) std::rethrow_exception(pool.failure);
-  if (rc != 0) throw BackendError(std::string("CUB radix sort failed: ") + error);
+  run_cub(backend, device, call.stream, cc, api().sort, "CUB radix sort failed: ");
 }
 
 bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call) {
   const CubApi& c = loaded_api();
   if (!c.error.empty()) return false;  // ndgpu's own scan kernel does it
-#ifdef NDGPU_HAVE_CUDA_HEADERS
-  make_current(device);
-#endif
-  ScratchPool pool{backend, device, call.stream, nullptr};
   ndgpu_cub_scan_call cc{};
   cc.type = int(call.type);
   cc.n = call.n;
   cc.in = call.in;
   cc.out = call.out;
-  cc.stream = reinterpret_cast<void*>(call.stream);
-  cc.alloc = scratch_alloc;
-  cc.free = scratch_free;
-  cc.alloc_ctx = &pool;
-  char error[256] = {};
-  int rc = c.inclusive_sum(&cc, error, sizeof error);
-  if (pool.failure) std::rethrow_exception(pool.failure);
-  if (rc != 0) throw BackendError(std::string("CUB inclusive scan failed: ") + error);
+  run_cub(backend, device, call.stream, cc, c.inclusive_sum, "CUB inclusive scan failed: ");
+  return true;
+}
+
+bool cub_histogram(CudaBackend& backend, int device, const HistogramCall& call) {
+  const CubApi& c = loaded_api();
+  if (!c.error.empty()) return false;  // the sort-based histogram does it
+  ndgpu_cub_histogram_call cc{};
+  cc.type = int(call.type);
+  cc.n = call.n;
+  cc.samples = call.samples;
+  cc.levels = call.levels;
+  cc.bins = call.bins;
+  cc.counts = call.counts;
+  run_cub(backend, device, call.stream, cc, c.histogram, "CUB histogram failed: ");
   return true;
 }
 

@@ -12,5 +12,7 @@ class CudaBackend;
 void cub_sort(CudaBackend& backend, int device, const SortCall& call);
 // CUB's inclusive sum; false (nothing done) when libndgpu_cub.so is not there.
 bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call);
+// CUB's range histogram; false (nothing done) when libndgpu_cub.so is not there.
+bool cub_histogram(CudaBackend& backend, int device, const HistogramCall& call);
 
 }  // namespace ndgpu::cuda

@@ -407,6 +407,10 @@ bool CudaBackend::inclusive_sum(int device, const ScanCall& call) {
   return cub_inclusive_sum(*this, device, call);
 }
 
+bool CudaBackend::histogram(int device, const HistogramCall& call) {
+  return cub_histogram(*this, device, call);
+}
+
 unsigned CudaBackend::resident_blocks(int device, void* function, unsigned block_threads) {
   DeviceState& s = state(device);
   make_current(device);

@@ -64,6 +64,7 @@ class CudaBackend : public Backend {
   FftPlanCacheInfo fft_plan_cache(int device, const FftPlanCacheChange& change) override;
   void sort(int device, const SortCall& call) override;
   bool inclusive_sum(int device, const ScanCall& call) override;
+  bool histogram(int device, const HistogramCall& call) override;
 
   // CUDA-only surface for the Python layer (cupy.cuda.*).
   MemoryPool& memory_pool(int device);

@@ -83,6 +83,7 @@ class NvrtcCheckBackend : public Backend {
   }
   void sort(int d, const SortCall& call) override { in_->sort(d, call); }
   bool inclusive_sum(int d, const ScanCall& call) override { return in_->inclusive_sum(d, call); }
+  bool histogram(int d, const HistogramCall& call) override { return in_->histogram(d, call); }
   DeviceProperties properties(int d) override { return in_->properties(d); }
   void mem_get_info(int d, size_t* free_bytes, size_t* total_bytes) override {
     in_->mem_get_info(d, free_bytes, total_bytes);

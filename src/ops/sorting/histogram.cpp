@@ -9,6 +9,7 @@
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ndgpu/sorting.hpp"
+#include "ops/sorting/histogram_parts.hpp"
 
 namespace ndgpu {
 namespace {
@@ -38,6 +39,32 @@ NDArray sums_between(const NDArray& at_left, const NDArray& at_right,
 }
 
 }  // namespace
+
+namespace ops::sorting {
+
+NDArray counts_in_bins(const NDArray& sorted, const NDArray& edges,
+                       const std::optional<NDArray>& sorted_weights) {
+  // Bin i holds edges[i] <= v < edges[i + 1]; the last bin also holds its right edge.
+  const int64_t nb = edges.size() - 1;
+  NDArray left = searchsorted(sorted, slice(edges, {}, -1), "left");
+  NDArray right_edges = searchsorted(sorted, slice(edges, 1, {}), "left");
+  NDArray last_right = searchsorted(sorted, slice(edges, nb, {}), "right");
+  NDArray right = concatenate(std::vector<NDArray>{slice(right_edges, {}, -1), last_right}, 0);
+  return sums_between(left, right, sorted_weights);
+}
+
+NDArray equal_width_edges(double first, double last, int64_t bins, DType work) {
+  const int64_t num = bins + 1;
+  const double step = work == DType::Float32 ? double((float(last) - float(first)) / float(num - 1))
+                                             : (last - first) / double(num - 1);
+  NDArray y = arange(Scalar::py_int(0), Scalar::py_int(num), Scalar::py_int(1), work);
+  y = ufunc("add", ufunc("multiply", y, Scalar::typed(work, step)), Scalar::typed(work, first));
+  NDArray end = slice(y, num - 1, {});
+  fill(end, Scalar::typed(work, last));
+  return y;
+}
+
+}  // namespace ops::sorting
 
 NDArray digitize(const NDArray& x, const NDArray& bins, bool right) {
   if (is_complex(x.dtype())) throw TypeError("x may not be complex");
@@ -86,7 +113,10 @@ NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& o) {
       throw ValueError("`bins` must increase monotonically, when an array");
     return *o.edges;
   }
-  if (o.bins < 1) throw ValueError("`bins` must be positive, when an integer");
+  if (o.rule && o.weights)
+    throw TypeError(
+        "Automated estimation of the number of bins is not supported for weighted data");
+  if (!o.rule && o.bins < 1) throw ValueError("`bins` must be positive, when an integer");
   double first = 0, last = 1;
   if (o.range) {
     first = o.range->first, last = o.range->second;
@@ -101,25 +131,61 @@ NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& o) {
                        std::to_string(last) + "] is not finite");
   }
   if (first == last) first -= 0.5, last += 0.5;
+  const int64_t bins =
+      o.rule ? ops::sorting::bins_by_rule(a, *o.rule, first, last, o.range.has_value()) : o.bins;
   // numpy's bin type is the data's float type (float64 for integers); its linspace runs in
   // that type when the edges came from the data's float32 min and max, else in float64.
   const DType t = is_floating(a.dtype()) ? a.dtype() : DType::Float64;
   const DType work = o.range || t != DType::Float32 ? DType::Float64 : DType::Float32;
-  const int64_t num = o.bins + 1;
-  const double step = work == DType::Float32 ? double((float(last) - float(first)) / float(num - 1))
-                                             : (last - first) / double(num - 1);
-  NDArray y = arange(Scalar::py_int(0), Scalar::py_int(num), Scalar::py_int(1), work);
-  y = ufunc("add", ufunc("multiply", y, Scalar::typed(work, step)), Scalar::typed(work, first));
-  NDArray end = slice(y, num - 1, {});
-  fill(end, Scalar::typed(work, last));
-  return y.astype(t);
+  return ops::sorting::equal_width_edges(first, last, bins, work).astype(t);
 }
+
+namespace {
+
+// Counts by the backend's library histogram (CUB's on CUDA) where it has one: float data
+// with edges of its own type, the last edge nudged up one step so that values on it count
+// in the last bin, as NumPy's do. nullopt leaves the work to the sort-based path.
+std::optional<NDArray> library_counts(const NDArray& a, const NDArray& edges) {
+  Device device = current_device();
+  const DType t = a.dtype();
+  if (device.type != DeviceType::CUDA || (t != DType::Float32 && t != DType::Float64) ||
+      edges.dtype() != t || a.size() >= (int64_t(1) << 31) || edges.size() < 2 ||
+      edges.size() > (int64_t(1) << 30))
+    return std::nullopt;
+  NDArray levels = ascontiguousarray(edges).astype(t, true);
+  NDArray last = slice(levels, edges.size() - 1, {});
+  const double top = host_double(last);
+  if (!std::isfinite(top)) return std::nullopt;
+  const double above = t == DType::Float32 ? double(std::nextafter(float(top), INFINITY))
+                                           : std::nextafter(top, INFINITY);
+  fill(last, Scalar::typed(t, above));
+  NDArray data = ascontiguousarray(ravel(a));
+  NDArray counts = NDArray::empty_on(device, Shape{edges.size() - 1}, DType::Int32);
+  HistogramCall call;
+  call.type = t == DType::Float32 ? ScanType::F32 : ScanType::F64;
+  call.n = data.size();
+  call.samples = data.data();
+  call.levels = levels.data();
+  call.bins = int(edges.size() - 1);
+  call.counts = static_cast<int32_t*>(counts.data());
+  call.stream = current_stream(device);
+  if (!backend_for(device).histogram(device.index, call)) return std::nullopt;
+  return counts.astype(DType::Int64);
+}
+
+}  // namespace
 
 std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& o) {
   check_device(a.device());
   if (o.weights && o.weights->shape() != a.shape())
     throw ValueError("weights should have the same shape as a.");
   NDArray edges = histogram_bin_edges(a, o);
+  std::optional<NDArray> fast = o.weights ? std::nullopt : library_counts(a, edges);
+  if (fast) {
+    NDArray hist = *fast;
+    if (o.density) hist = ufunc("true_divide", ufunc("true_divide", hist, sum(hist)), diff(edges));
+    return {hist, edges};
+  }
   NDArray flat = ravel(a);
   std::optional<NDArray> w;
   NDArray sorted;
@@ -130,13 +196,7 @@ std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& 
   } else {
     sorted = sort(flat, {.axis = -1});
   }
-  // Bin i holds edges[i] <= v < edges[i + 1]; the last bin also holds its right edge.
-  const int64_t nb = edges.size() - 1;
-  NDArray left = searchsorted(sorted, slice(edges, {}, -1), "left");
-  NDArray right_edges = searchsorted(sorted, slice(edges, 1, {}), "left");
-  NDArray last_right = searchsorted(sorted, slice(edges, nb, {}), "right");
-  NDArray right = concatenate(std::vector<NDArray>{slice(right_edges, {}, -1), last_right}, 0);
-  NDArray hist = sums_between(left, right, w);
+  NDArray hist = ops::sorting::counts_in_bins(sorted, edges, w);
   if (o.density) {
     NDArray widths = diff(edges);
     NDArray total = sum(hist);

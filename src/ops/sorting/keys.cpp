@@ -22,6 +22,14 @@ __device__ inline bool is_nan_bits(K x, K exp_mask) { return (x & ~SIGN_BIT) > e
 extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* keys,
     long long* values, long long n, long long len, long long units, long long part, int kind,
     K exp_mask, int fold_zero) {
+  if (kind == 2 && !perm && !values && units == 1) {  // a real float sort: a loop that vectorises
+    NDGPU_LOOP(long long, i, n) {
+      K x = src[i];
+      if (fold_zero && x == SIGN_BIT) x = 0;
+      keys[i] = is_nan_bits(x, exp_mask) ? ~K(0) : (x & SIGN_BIT) ? K(~x) : K(x | SIGN_BIT);
+    }
+    return;
+  }
   NDGPU_LOOP(long long, i, n) {
     // The row only matters with a permutation or for the indices: division is slow on CPUs.
     const long long col = perm ? perm[i] : values ? i % len : 0;

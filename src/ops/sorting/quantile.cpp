@@ -12,6 +12,7 @@
 #include "ndgpu/ops.hpp"
 #include "ndgpu/sorting.hpp"
 #include "ops/reduction_builtin.hpp"
+#include "ops/sorting/weighted_quantile.hpp"
 
 namespace ndgpu {
 namespace {
@@ -229,18 +230,22 @@ std::vector<double> checked_q(const NDArray& q, double scale, const char* what) 
 }  // namespace
 
 NDArray quantile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
+  if (o.weights) return ops::sorting::weighted_quantile(a, q, 1, o, *o.weights);
   return order_statistics(a, checked_q(q, 1, "Quantiles must be in the range [0, 1]"), q.shape(),
                           o.axis, method_id(o.method), false, o.weak_q, o.keepdims);
 }
 NDArray nanquantile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
+  if (o.weights) throw NotImplementedError("nanquantile: weights are not supported yet");
   return order_statistics(a, checked_q(q, 1, "Quantiles must be in the range [0, 1]"), q.shape(),
                           o.axis, method_id(o.method), true, o.weak_q, o.keepdims);
 }
 NDArray percentile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
+  if (o.weights) return ops::sorting::weighted_quantile(a, q, 100, o, *o.weights);
   return order_statistics(a, checked_q(q, 100, "Percentiles must be in the range [0, 100]"),
                           q.shape(), o.axis, method_id(o.method), false, o.weak_q, o.keepdims);
 }
 NDArray nanpercentile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
+  if (o.weights) throw NotImplementedError("nanpercentile: weights are not supported yet");
   return order_statistics(a, checked_q(q, 100, "Percentiles must be in the range [0, 100]"),
                           q.shape(), o.axis, method_id(o.method), true, o.weak_q, o.keepdims);
 }

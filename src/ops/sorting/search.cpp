@@ -1,5 +1,6 @@
 // searchsorted and isin: a binary search over the same unsigned keys the sorts use, so NaNs
 // and signed zeros are placed as sort places them.
+#include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/indexing.hpp"
 #include "ndgpu/manipulation.hpp"
@@ -8,6 +9,38 @@
 #include "ops/sorting/keys.hpp"
 
 namespace ndgpu {
+namespace {
+
+// Complex values have no one-pass key: a binary search comparing them in NumPy's order,
+// lexicographic with the NaN classes last ([R + Rj, R + nanj, nan + Rj, nan + nanj]).
+NDArray search_complex(const NDArray& sorted, const NDArray& v, bool right) {
+  static const kernel::ElementwiseDefinition def(
+      {.in_params = "raw T s, T v, int32 right",
+       .out_params = "int64 out",
+       .operation = "long long lo = 0, hi = s.size();"
+                    "while (lo < hi) {"
+                    "  const long long mid = (lo + hi) >> 1;"
+                    "  if (right ? !ndgpu_complex_less(v, s[mid]) : ndgpu_complex_less(s[mid], v))"
+                    "    lo = mid + 1;"
+                    "  else hi = mid;"
+                    "}"
+                    "out = lo",
+       .name = "ndgpu_searchsorted_complex",
+       .preamble = "template <class C> __device__ bool ndgpu_complex_less(const C& a, const C& b) {"
+                   "  const int ca = (a.real() != a.real()) * 2 + (a.imag() != a.imag());"
+                   "  const int cb = (b.real() != b.real()) * 2 + (b.imag() != b.imag());"
+                   "  if (ca != cb) return ca < cb;"
+                   "  if (ca == 0) return a.real() < b.real() ||"
+                   "                      (a.real() == b.real() && a.imag() < b.imag());"
+                   "  if (ca == 1) return a.real() < b.real();"
+                   "  if (ca == 2) return a.imag() < b.imag();"
+                   "  return false;"
+                   "}"});
+  const Operand args[3] = {sorted, v, Scalar::py_int(right ? 1 : 0)};
+  return kernel::run_elementwise(def, args)[0];
+}
+
+}  // namespace
 
 NDArray searchsorted(const NDArray& a_in, const NDArray& v_in, const std::string& side,
                      const std::optional<NDArray>& sorter) {
@@ -20,10 +53,10 @@ NDArray searchsorted(const NDArray& a_in, const NDArray& v_in, const std::string
                                       : "object too deep for desired array");
   if (sorter && sorter->size() != a_in.size()) throw ValueError("sorter.size must equal a.size");
   const DType t = promote_types(a_in.dtype(), v_in.dtype());
-  if (is_complex(t)) throw NotImplementedError("searchsorted: complex values are not supported");
   Device device = current_device();
   NDArray a = ascontiguousarray(sorter ? take(a_in, *sorter) : a_in, t);
   NDArray v = ascontiguousarray(v_in, t);
+  if (is_complex(t)) return search_complex(a, v, side == "right");
   NDArray out = NDArray::empty_on(device, v_in.shape(), DType::Int64);
   const int64_t n = a.size(), m = v.size();
   if (m == 0) return out;

@@ -130,12 +130,13 @@ NDArray sort_rows(const Rows& r, DType t) {
     return out;
   }
   const int bytes = ops::sorting::key_bytes(t);
-  NDArray keys = NDArray::empty_on(device, Shape{n * bytes}, DType::UInt8);
   NDArray sorted_keys = NDArray::empty_on(device, Shape{n * bytes}, DType::UInt8);
-  // -0.0 may sort before 0.0 here: they are equal, and the sign must survive the decode.
+  // The keys are as wide as the values, so `out` holds them until the decode: one buffer
+  // fewer to allocate. -0.0 may sort before 0.0 here: they are equal, and the sign must
+  // survive the decode.
   ops::sorting::encode_keys(device, t, ops::sorting::key_passes(t)[0], r.rows.data(), nullptr,
-                            keys.data(), nullptr, n, r.len, false);
-  sort_keys(device, r, bytes, keys.data(), sorted_keys.data(), nullptr, nullptr);
+                            out.data(), nullptr, n, r.len, false);
+  sort_keys(device, r, bytes, out.data(), sorted_keys.data(), nullptr, nullptr);
   ops::sorting::decode_keys(device, t, sorted_keys.data(), out.data(), n);
   return out;
 }

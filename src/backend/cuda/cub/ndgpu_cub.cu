@@ -11,6 +11,7 @@ cudaError_t ndgpu_cub_sort_4(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_8(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_sort_float(const ndgpu_cub_sort_call& c);
 cudaError_t ndgpu_cub_scan(const ndgpu_cub_scan_call& c);
+cudaError_t ndgpu_cub_histogram_range(const ndgpu_cub_histogram_call& c);
 
 namespace {
 
@@ -45,4 +46,9 @@ extern "C" int ndgpu_cub_sort(const ndgpu_cub_sort_call* c, char* error, size_t 
 extern "C" int ndgpu_cub_inclusive_sum(const ndgpu_cub_scan_call* c, char* error,
                                        size_t error_len) {
   return report(ndgpu_cub_scan(*c), error, error_len);
+}
+
+extern "C" int ndgpu_cub_histogram(const ndgpu_cub_histogram_call* c, char* error,
+                                   size_t error_len) {
+  return report(ndgpu_cub_histogram_range(*c), error, error_len);
 }

@@ -46,6 +46,21 @@ typedef struct {
   void* alloc_ctx;
 } ndgpu_cub_scan_call;
 
+// Counts of n samples of `type` (0 float, 1 double) in the bins [levels[i], levels[i + 1])
+// of bins + 1 increasing device levels of that type, into `bins` int32 counts.
+typedef struct {
+  int type;
+  long long n;
+  const void* samples;
+  const void* levels;
+  int bins;
+  int* counts;
+  void* stream;
+  ndgpu_cub_alloc_fn alloc;
+  ndgpu_cub_free_fn free;
+  void* alloc_ctx;
+} ndgpu_cub_histogram_call;
+
 __attribute__((visibility("default"))) int ndgpu_cub_abi_version(void);
 // 0 on success; otherwise a CUDA error code, with its text in `error` (error_len bytes).
 __attribute__((visibility("default"))) int ndgpu_cub_sort(const ndgpu_cub_sort_call* call,
@@ -53,6 +68,9 @@ __attribute__((visibility("default"))) int ndgpu_cub_sort(const ndgpu_cub_sort_c
 
 __attribute__((visibility("default"))) int ndgpu_cub_inclusive_sum(const ndgpu_cub_scan_call* call,
                                                                    char* error, size_t error_len);
+
+__attribute__((visibility("default"))) int ndgpu_cub_histogram(const ndgpu_cub_histogram_call* call,
+                                                               char* error, size_t error_len);
 
 #ifdef __cplusplus
 }

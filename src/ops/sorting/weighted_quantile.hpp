@@ -1,0 +1,12 @@
+// quantile with weights (quantile_weights.cpp), called by quantile and percentile.
+#pragma once
+#include "ndgpu/sorting.hpp"
+
+namespace ndgpu::ops::sorting {
+
+// numpy's weighted 'inverted_cdf': q (in [0, scale]) over the axes of options, weights of
+// a's shape or of the reduced axes' shape; the result keeps a's dtype.
+NDArray weighted_quantile(const NDArray& a, const NDArray& q, double scale,
+                          const QuantileOptions& options, const NDArray& weights);
+
+}  // namespace ndgpu::ops::sorting
