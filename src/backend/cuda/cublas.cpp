@@ -96,6 +96,15 @@ int checked_int(int64_t v) {
 
 }  // namespace
 
+void* cublas_handle(CudaBackend& be, int device, StreamHandle stream) {
+  return handle_for(be, device, stream);
+}
+
+void* cublas_symbol(const char* name) {
+  static const SharedLibrary lib = open_cuda_library(kCublasLibrary);
+  return lib.handle ? lib.symbol(name) : nullptr;
+}
+
 void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
   make_current(device);
   const Cublas& c = api();
@@ -138,6 +147,12 @@ void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
 namespace ndgpu::cuda {
 void cublas_gemm(CudaBackend&, int, const GemmCall&) {
   throw BackendError("ndgpu was built without the CUDA headers: no cuBLAS");
+}
+void* cublas_handle(CudaBackend&, int, StreamHandle) {
+  throw BackendError("ndgpu was built without the CUDA headers: no cuBLAS");
+}
+void* cublas_symbol(const char*) {
+  return nullptr;
 }
 }  // namespace ndgpu::cuda
 
