@@ -115,3 +115,12 @@ def test_lstsq_empty(ashape, bshape):
         assert_same(g, w, rtol=1e-12, atol=1e-12)
     assert int(got[2]) == int(want[2])
 
+
+def test_small_batched_matmul_kernel(monkeypatch):
+    # NDGPU_GEMM=kernel: ndgpu's own kernel for float32 stacks of matrices up to 64 on a side.
+    monkeypatch.setenv("NDGPU_GEMM", "kernel")
+    for sa, sb in [((3, 5, 7), (3, 7, 6)), ((2, 64, 64), (64, 64)), ((1, 4, 1), (2, 1, 3))]:
+        a, b = rand(sa, np.float32), rand(sb, np.float32, seed=1)
+        assert_same(cp.matmul(cp.asarray(a), cp.asarray(b)), a @ b, rtol=1e-5, atol=1e-5)
+    assert_same(cp.einsum("bij,bjk->bik", cp.asarray(a), cp.asarray(b)), a @ b, rtol=1e-5,
+                atol=1e-5)
