@@ -110,6 +110,10 @@ SVDResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermit
     }
     c.ldu = big, c.ldvt = std::max<int64_t>(k, 1);
     if (s.run(c) != 0) throw LinAlgError("SVD did not converge");
+    // Jacobi's SVD (CUDA) reports no failure for NaN input; NumPy raises there.
+    bool has_nan = false;
+    any(ufunc("isnan", {sv})).to_host(&has_nan);
+    if (has_nan) throw LinAlgError("SVD did not converge");
   }
   if (!compute_uv) return {NDArray(), sv, NDArray()};
   if (k == 0) {
