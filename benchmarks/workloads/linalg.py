@@ -42,6 +42,27 @@ def _eigh(n, dtype):
     return run
 
 
+def _stack(lib, cfg, n, dtype, spd=False):
+    batch = 64 if cfg.quick else 4096
+    a = host_random(batch * n * n, dtype, seed=6).reshape(batch, n, n)
+    a = a @ np.swapaxes(a, -1, -2) + n * np.eye(n, dtype=dtype) if spd else a + n * np.eye(n)
+    da = lib.from_host(a.astype(dtype))
+    lib.sync()
+    return da
+
+
+def inv_batched(lib, cfg):
+    """inv of a stack of 4096 well-conditioned 32² float32 matrices (batched LU on CUDA)."""
+    a = _stack(lib, cfg, 32, np.float32)
+    return median_ms(lib, lambda: lib.xp.linalg.inv(a), cfg)
+
+
+def eigh_batched(lib, cfg):
+    """eigh of a stack of 4096 symmetric 16² float32 matrices (batched Jacobi on CUDA)."""
+    a = _stack(lib, cfg, 16, np.float32, spd=True)
+    return median_ms(lib, lambda: lib.xp.linalg.eigh(a), cfg)
+
+
 def einsum_batched(lib, cfg):
     """einsum('bij,bjk->bik') over 1024 x 64^3 float32: the batched matmul row's work."""
     batch = 64 if cfg.quick else 1024
@@ -57,6 +78,8 @@ WORKLOADS = [
     Workload("svd_f64", "linalg.svd f64 1024", "ms", _svd(1024, np.float64), ("<=", "cupy")),
     Workload("eigh_f32", "linalg.eigh f32 2048", "ms", _eigh(2048, np.float32), ("<=", 28.9)),
     Workload("eigh_f64", "linalg.eigh f64 1024", "ms", _eigh(1024, np.float64), ("<=", "cupy")),
+    Workload("inv_batched", "linalg.inv f32 4096x32^2", "ms", inv_batched, ("<=", "cupy")),
+    Workload("eigh_batched", "linalg.eigh f32 4096x16^2", "ms", eigh_batched, ("<=", "cupy")),
     Workload("einsum_batched", "einsum bij,bjk->bik 1024x64^3 f32", "TFLOP/s", einsum_batched,
              (">=", 20)),
 ]

@@ -110,9 +110,9 @@ struct GemmCall {
   StreamHandle stream = 0;
 };
 
-// A dense factorisation or solve on one column-major matrix, as LAPACK's routines (device
-// memory throughout; `n` is the order, or the columns with `m` the rows):
-// Getrf: A = P L U in place (n×n), n pivots (int64, 1-based) into `ipiv`; Getrs: solves with
+// A dense factorisation or solve on a stack of column-major matrices, as LAPACK's routines
+// (device memory throughout; `n` is the order, or the columns with `m` the rows):
+// Getrf: A = P L U in place (n×n), n pivots (int32, 1-based) into `ipiv`; Getrs: solves with
 // that factorisation (transposed when `trans`) for the n×nrhs `b`; Potrf: the Cholesky factor
 // in the `lower` or upper triangle of A.
 // Geqrf: A (m×n) = Q R in place, min(m, n) scalings into `tau`; Orgqr: the first n columns of
@@ -124,14 +124,20 @@ struct GemmCall {
 // Geev: eigenvalues of a general n×n A into `w` (complex; for real types 2n reals: n real
 // parts then n imaginary parts) and, when `vectors`, right eigenvectors into `u` (LAPACK's
 // packed real pairs for real types). Nonzero info: not converged.
-enum class SolverOp : uint8_t { Getrf, Getrs, Potrf, Geqrf, Orgqr, Gesvd, Syevd, Geev };
+// Gelsd (the CPU backend only): the minimum-norm least-squares X of A (m×n) X = B
+// (max(m, n)×nrhs, `b`, `ldb`, X over its first n rows) by SVD; singular values into `w`,
+// those ≤ `rcond` × the largest dropped; the effective rank into `rank`.
+// A stack holds `batch` problems: problem i's pointers are each advanced by i times that
+// pointer's byte stride. With `check`, the stack's infos are read back once and the first
+// nonzero is returned; without it the call returns 0 and waits for nothing.
+enum class SolverOp : uint8_t { Getrf, Getrs, Potrf, Geqrf, Orgqr, Gesvd, Syevd, Geev, Gelsd };
 struct SolverCall {
   SolverOp op = SolverOp::Getrf;
   BlasType type = BlasType::F64;
   int64_t n = 0, nrhs = 0, m = 0;
   void* a = nullptr;
   int64_t lda = 1;
-  int64_t* ipiv = nullptr;
+  int32_t* ipiv = nullptr;
   void* b = nullptr;
   int64_t ldb = 1;
   void* tau = nullptr;
@@ -142,7 +148,26 @@ struct SolverCall {
   int64_t ldvt = 1;
   bool trans = false, lower = true, vectors = true;
   char job = 'N';
+  double rcond = -1;
+  int64_t* rank = nullptr;
+  int64_t batch = 1;
+  int64_t stride_a = 0, stride_ipiv = 0, stride_b = 0, stride_tau = 0, stride_w = 0, stride_u = 0,
+          stride_vt = 0, stride_rank = 0;
+  bool check = true;
   StreamHandle stream = 0;
+
+  // Problem i of the stack, as a call of its own.
+  SolverCall at(int64_t i) const {
+    SolverCall c = *this;
+    auto step = [i](auto* p, int64_t stride) {
+      return p ? reinterpret_cast<decltype(p)>(reinterpret_cast<char*>(p) + i * stride) : p;
+    };
+    c.a = step(a, stride_a), c.ipiv = step(ipiv, stride_ipiv), c.b = step(b, stride_b);
+    c.tau = step(tau, stride_tau), c.w = step(w, stride_w), c.u = step(u, stride_u);
+    c.vt = step(vt, stride_vt), c.rank = step(rank, stride_rank);
+    c.batch = 1;
+    return c;
+  }
 };
 
 // A batched FFT over C-contiguous data: `batch` transforms of rank 1-3 over the trailing

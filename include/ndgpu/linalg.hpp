@@ -63,7 +63,8 @@ NDArray cholesky(const NDArray& a);                     // lower, from a's lower
 // alone, second undefined) or "raw" (LAPACK's reflectors h, n×m, and tau).
 std::pair<NDArray, NDArray> qr(const NDArray& a, const std::string& mode = "reduced");
 // SVD: (U, S, Vh) with A = U diag(S) Vh, S descending; U and Vh undefined without
-// `compute_uv`. LinAlgError "SVD did not converge" as NumPy's.
+// `compute_uv`. LinAlgError "SVD did not converge" as NumPy's. `hermitian`: NumPy's route
+// through eigh (A square; its lower triangle read; full_matrices moot).
 struct SVDResult {
   NDArray U, S, Vh;
 };
@@ -81,7 +82,8 @@ NDArray eigvals(const NDArray& a);
 
 // On the SVD: matrix_rank (singular values above tol, or rtol × the largest; default
 // max(m, n)·eps), pinv (singular values below rcond (or rtol) × the largest dropped; default
-// 1e-15), lstsq (2-D a; rank and residuals as NumPy's, rcond default eps·max(m, n)) and cond
+// 1e-15), lstsq (2-D a; rank and residuals as NumPy's, rcond default eps·max(m, n); on the
+// CPU LAPACK's gelsd in double precision as NumPy, on CUDA the SVD in the inputs' type) and cond
 // (ratio of extreme singular values for p None/±2; ‖x‖·‖x⁻¹‖ otherwise, inf when singular).
 NDArray matrix_rank(const NDArray& a, std::optional<double> tol = std::nullopt,
                     bool hermitian = false, std::optional<double> rtol = std::nullopt);

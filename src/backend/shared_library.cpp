@@ -29,6 +29,7 @@ SharedLibrary open_shared_library(const std::vector<std::string>& names) {
 
 const CudaLibrary kNvrtcLibrary{"NDGPU_NVRTC", "nvrtc", "cuda_nvrtc", {"13", "12"}};
 const CudaLibrary kCublasLibrary{"NDGPU_CUBLAS", "cublas", "cublas", {"13", "12"}};
+const CudaLibrary kCublasLtLibrary{"NDGPU_CUBLASLT", "cublasLt", "cublas", {"13", "12"}};
 const CudaLibrary kCusolverLibrary{"NDGPU_CUSOLVER", "cusolver", "cusolver", {"12", "11"}};
 const CudaLibrary kCufftLibrary{"NDGPU_CUFFT", "cufft", "cufft", {"12", "11"}};
 const CudaLibrary kCurandLibrary{"NDGPU_CURAND", "curand", "curand", {"10"}};

@@ -25,8 +25,8 @@ struct CudaLibrary {
   const char* wheel;    // "cublas" (nvidia/cublas/lib); CUDA 13 wheels share nvidia/cu13/lib
   std::vector<std::string> versions;  // "13", "12"
 };
-extern const CudaLibrary kNvrtcLibrary, kCublasLibrary, kCusolverLibrary, kCufftLibrary,
-    kCurandLibrary;
+extern const CudaLibrary kNvrtcLibrary, kCublasLibrary, kCublasLtLibrary, kCusolverLibrary,
+    kCufftLibrary, kCurandLibrary;
 
 // The path in `env_var` when set, then NVIDIA's pip wheels (nvidia/cu13/lib, then
 // nvidia/<wheel>/lib under each site-packages folder), then the sonames on the loader's path,

@@ -1,5 +1,6 @@
-// src/ops/linalg/qr_svd.cpp and eigen.cpp through the C++ API, against values known in closed
-// form: [[2, 1], [1, 2]] has eigenvalues 1 and 3, singular values 3 and 1.
+// src/ops/linalg's decompositions (qr_svd.cpp, eigen.cpp, solve.cpp, lstsq_gelsd.cpp) through
+// the C++ API, against values known in closed form: [[2, 1], [1, 2]] has eigenvalues 1 and 3,
+// singular values 3 and 1.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,4 +47,45 @@ TEST(LinalgDecompositions, QrRebuildsAndErrors) {
   EXPECT_EQ(host<double>(r)[2], 0.0);  // below the diagonal
   EXPECT_THROW(linalg::qr(a, "bogus"), ValueError);
   EXPECT_THROW(linalg::eigh(a), LinAlgError);
+}
+
+// A stack is one backend call: a singular matrix anywhere in it raises; det reports it.
+TEST(LinalgDecompositions, StacksRaiseForAnySingularMatrix) {
+  const std::vector<double> v{1, 0, 0, 1, 1, 2, 2, 4, 2, 0, 0, 2};
+  NDArray a = from_host(v.data(), {3, 2, 2}, DType::Float64);
+  EXPECT_THROW(linalg::inv(a), LinAlgError);
+  EXPECT_THROW(linalg::cholesky(a), LinAlgError);
+  const std::vector<double> d = host<double>(linalg::det(a));
+  EXPECT_NEAR(d[0], 1, 1e-14);
+  EXPECT_NEAR(d[1], 0, 1e-14);
+  EXPECT_NEAR(d[2], 4, 1e-14);
+  const IndexItem last[1] = {int64_t(2)};
+  const std::vector<double> inv2 = host<double>(linalg::inv(a.index(last)));
+  EXPECT_NEAR(inv2[0], 0.5, 1e-15);
+  EXPECT_NEAR(inv2[1], 0, 1e-15);
+}
+
+// hermitian=True: |eigenvalues| in descending order, their signs moved into Vh.
+TEST(LinalgDecompositions, HermitianSvdOfADiagonal) {
+  const std::vector<double> v{1, 0, 0, -3};
+  auto [u, s, vh] = linalg::svd(from_host(v.data(), {2, 2}, DType::Float64), true, true, true);
+  const std::vector<double> sv = host<double>(s);
+  EXPECT_EQ(sv, (std::vector<double>{3, 1}));
+  const Operand scaled[2] = {u, s};
+  const std::vector<double> back = host<double>(matmul(call_ufunc("multiply", scaled)[0], vh));
+  for (size_t k = 0; k < v.size(); ++k) EXPECT_NEAR(back[k], v[k], 1e-15);
+}
+
+// [[1, 1], [1, 1]] x = [2, 2]: rank 1, singular values 2 and 0, minimum-norm x = (1, 1).
+TEST(LinalgDecompositions, LstsqRankDeficient) {
+  const std::vector<double> av{1, 1, 1, 1}, bv{2, 2};
+  linalg::LstsqResult r = linalg::lstsq(from_host(av.data(), {2, 2}, DType::Float64),
+                                        from_host(bv.data(), {2}, DType::Float64));
+  EXPECT_EQ(r.rank, 1);
+  const std::vector<double> x = host<double>(r.x), s = host<double>(r.s);
+  EXPECT_NEAR(x[0], 1, 1e-14);
+  EXPECT_NEAR(x[1], 1, 1e-14);
+  EXPECT_NEAR(s[0], 2, 1e-14);
+  EXPECT_NEAR(s[1], 0, 1e-14);
+  EXPECT_EQ(r.residuals.shape(), Shape({0}));
 }

@@ -14,9 +14,11 @@ namespace ndgpu::cpu {
 
 // Runs `call` on the host; BackendError naming the libraries tried when none is found.
 void cpu_gemm(const GemmCall& call);
-// LAPACK's getrf/getrs/potrf on the host (the BLAS library's LAPACK); returns LAPACK's info.
+// A stack of LAPACK problems on the host (the BLAS library's LAPACK), one after another;
+// returns the first nonzero info (0 without `check`).
 int cpu_solver(const SolverCall& call);
-// QR, SVD and eigenproblems (geqrf, orgqr/ungqr, gesdd, syevd/heevd, geev) on the host.
+// QR, SVD, eigenproblems and least squares (geqrf, orgqr/ungqr, gesdd, syevd/heevd, geev,
+// gelsd) on the host.
 int cpu_decomposition(const SolverCall& call);
 
 // LAPACK's type letter ('s', 'd', 'c', 'z'); a size as LAPACK's 32-bit int (ValueError beyond).

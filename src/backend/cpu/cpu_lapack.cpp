@@ -1,5 +1,5 @@
 // LAPACK on the CPU backend: the Fortran entry points of the BLAS library (scipy-openblas32
-// carries LAPACK), with 32-bit integers; pivots are kept as int64 as the Backend promises.
+// carries LAPACK), with 32-bit integers; a stack is a loop over its problems.
 #include <limits>
 #include <string>
 #include <vector>
@@ -37,23 +37,20 @@ int lapack_int(int64_t v) {
   return int(v);
 }
 
-int cpu_solver(const SolverCall& c) {
+namespace {
+
+int solve_one(const SolverCall& c) {
   const std::string t(1, lapack_letter(c.type));
   int n = lapack_int(c.n), lda = lapack_int(c.lda), info = 0;
   switch (c.op) {
-    case SolverOp::Getrf: {
-      std::vector<int> piv(size_t(std::max(n, 1)));
-      reinterpret_cast<Getrf>(cpu_blas_symbol(t + "getrf_"))(&n, &n, c.a, &lda, piv.data(), &info);
-      for (int k = 0; k < n; ++k) c.ipiv[k] = piv[size_t(k)];
+    case SolverOp::Getrf:
+      reinterpret_cast<Getrf>(cpu_blas_symbol(t + "getrf_"))(&n, &n, c.a, &lda, c.ipiv, &info);
       return info;
-    }
     case SolverOp::Getrs: {
-      std::vector<int> piv(size_t(std::max(n, 1)));
-      for (int k = 0; k < n; ++k) piv[size_t(k)] = int(c.ipiv[k]);
       int nrhs = lapack_int(c.nrhs), ldb = lapack_int(c.ldb);
       const char trans = c.trans ? 'T' : 'N';
-      reinterpret_cast<Getrs>(cpu_blas_symbol(t + "getrs_"))(&trans, &n, &nrhs, c.a, &lda,
-                                                             piv.data(), c.b, &ldb, &info, 1);
+      reinterpret_cast<Getrs>(cpu_blas_symbol(t + "getrs_"))(&trans, &n, &nrhs, c.a, &lda, c.ipiv,
+                                                             c.b, &ldb, &info, 1);
       return info;
     }
     case SolverOp::Potrf: {
@@ -64,6 +61,18 @@ int cpu_solver(const SolverCall& c) {
     default:
       return cpu_decomposition(c);
   }
+}
+
+}  // namespace
+
+int cpu_solver(const SolverCall& c) {
+  int first = 0;
+  for (int64_t i = 0; i < c.batch; ++i) {
+    const int info = solve_one(c.at(i));
+    if (info != 0 && first == 0) first = info;
+    if (first != 0 && c.check) break;  // the caller raises: the rest is not needed
+  }
+  return c.check ? first : 0;
 }
 
 }  // namespace ndgpu::cpu

@@ -1,6 +1,6 @@
-// LAPACK's QR, SVD and eigen drivers on the CPU backend: geqrf, orgqr/ungqr, gesdd (divide
-// and conquer, as NumPy uses), syevd/heevd and geev. Workspaces are sized by LAPACK's own
-// query (lwork = -1) and held for the one call.
+// LAPACK's QR, SVD, eigen and least-squares drivers on the CPU backend: geqrf, orgqr/ungqr,
+// gesdd (divide and conquer, as NumPy uses), syevd/heevd, geev and gelsd (NumPy's lstsq).
+// Workspaces are sized by LAPACK's own query (lwork = -1) and held for the one call.
 #include <string>
 #include <vector>
 
@@ -22,6 +22,10 @@ using HeevdComplex = void (*)(const char*, const char*, int*, void*, int*, void*
                               void*, int*, int*, int*, int*, size_t, size_t);
 using GeevReal = void (*)(const char*, const char*, int*, void*, int*, void*, void*, void*, int*,
                           void*, int*, void*, int*, int*, size_t, size_t);
+using GelsdReal = void (*)(int*, int*, int*, void*, int*, void*, int*, void*, const void*, int*,
+                           void*, int*, int*, int*);
+using GelsdComplex = void (*)(int*, int*, int*, void*, int*, void*, int*, void*, const void*, int*,
+                              void*, int*, void*, int*, int*);
 using GeevComplex = void (*)(const char*, const char*, int*, void*, int*, void*, void*, int*, void*,
                              int*, void*, int*, void*, int*, size_t, size_t);
 
@@ -167,6 +171,38 @@ int geev(const SolverCall& c) {
   return info;
 }
 
+// rcond in the real type; rank back as the Backend's int64. The size query also returns the
+// integer (and, complex, the real) workspace's length in its first element.
+int gelsd(const SolverCall& c) {
+  int m = lapack_int(c.m), n = lapack_int(c.n), nrhs = lapack_int(c.nrhs);
+  int lda = lapack_int(c.lda), ldb = lapack_int(c.ldb), rank = 0, info = 0, lwork = -1;
+  const double rcond_d = c.rcond;
+  const float rcond_f = float(c.rcond);
+  const void* rcond = is_double(c.type) ? static_cast<const void*>(&rcond_d) : &rcond_f;
+  Work w(c.type, true), rwork(c.type, false);
+  std::vector<int> iwork(1);
+  if (!is_complex(c.type)) {
+    auto f = reinterpret_cast<GelsdReal>(symbol(c.type, "gelsd_"));
+    f(&m, &n, &nrhs, c.a, &lda, c.b, &ldb, c.w, rcond, &rank, w.data(), &lwork, iwork.data(),
+      &info);
+    lwork = w.grow_to_query();
+    iwork.assign(size_t(std::max(iwork[0], 1)), 0);
+    f(&m, &n, &nrhs, c.a, &lda, c.b, &ldb, c.w, rcond, &rank, w.data(), &lwork, iwork.data(),
+      &info);
+  } else {
+    auto f = reinterpret_cast<GelsdComplex>(symbol(c.type, "gelsd_"));
+    f(&m, &n, &nrhs, c.a, &lda, c.b, &ldb, c.w, rcond, &rank, w.data(), &lwork, rwork.data(),
+      iwork.data(), &info);
+    lwork = w.grow_to_query();
+    rwork.grow_to_query();
+    iwork.assign(size_t(std::max(iwork[0], 1)), 0);
+    f(&m, &n, &nrhs, c.a, &lda, c.b, &ldb, c.w, rcond, &rank, w.data(), &lwork, rwork.data(),
+      iwork.data(), &info);
+  }
+  if (c.rank) *c.rank = rank;
+  return info;
+}
+
 }  // namespace
 
 int cpu_decomposition(const SolverCall& c) {
@@ -181,6 +217,8 @@ int cpu_decomposition(const SolverCall& c) {
       return syevd(c);
     case SolverOp::Geev:
       return geev(c);
+    case SolverOp::Gelsd:
+      return gelsd(c);
     default:
       throw BackendError("cpu_decomposition: not a decomposition");
   }

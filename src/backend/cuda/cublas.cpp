@@ -8,7 +8,9 @@
 #include <string>
 #include <utility>
 
+#include "backend/cuda/cublaslt.hpp"
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/device_scratch.hpp"
 #include "backend/shared_library.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -20,7 +22,12 @@
 namespace ndgpu::cuda {
 namespace {
 
-// The C entry point (cublas_api.h overloads the name for C++ with a legacy signature).
+// The C entry points (cublas_api.h overloads the names for C++ with legacy signatures).
+using GemmBatchedFn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int,
+                                         int, int, const void*, const void* const*, cudaDataType,
+                                         int, const void* const*, cudaDataType, int, const void*,
+                                         void* const*, cudaDataType, int, int, cublasComputeType_t,
+                                         cublasGemmAlgo_t);
 using GemmFn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int,
                                   int, const void*, const void*, cudaDataType, int, long long,
                                   const void*, cudaDataType, int, long long, const void*, void*,
@@ -94,7 +101,49 @@ int checked_int(int64_t v) {
   return int(v);
 }
 
+// NDGPU_GEMM picks how products run, for measuring: "strided" (cuBLAS's strided batched GEMM,
+// the default), "pointers" (cuBLAS's GEMM over arrays of matrix pointers), "lt" (cuBLASLt,
+// its heuristic's first algorithm) or "lt-tune" (cuBLASLt, the fastest of its candidates).
+enum class GemmRoute { Strided, Pointers, Lt, LtTune };
+GemmRoute gemm_route() {
+  const char* e = std::getenv("NDGPU_GEMM");
+  if (!e) return GemmRoute::Strided;
+  if (std::strcmp(e, "pointers") == 0) return GemmRoute::Pointers;
+  if (std::strcmp(e, "lt") == 0) return GemmRoute::Lt;
+  if (std::strcmp(e, "lt-tune") == 0) return GemmRoute::LtTune;
+  return GemmRoute::Strided;
+}
+
+// One pointer per matrix of the stack: cublasGemmBatchedEx's form of the same product.
+void gemm_pointers(CudaBackend& be, int device, cublasHandle_t h, const GemmCall& g, cudaDataType t,
+                   cublasComputeType_t compute, const void* one, const void* zero) {
+  static const auto fn = reinterpret_cast<GemmBatchedFn>(cublas_symbol("cublasGemmBatchedEx"));
+  if (!fn) throw BackendError("cuBLAS lacks cublasGemmBatchedEx");
+  const size_t isz = g.type == BlasType::F16    ? 2
+                     : g.type == BlasType::F32  ? 4
+                     : g.type == BlasType::C128 ? 16
+                                                : 8;
+  auto bytes = [&](int64_t stride) { return stride * int64_t(isz); };
+  PointerArray a(be, device, g.stream, const_cast<void*>(g.a), bytes(g.stride_a), g.batch);
+  PointerArray b(be, device, g.stream, const_cast<void*>(g.b), bytes(g.stride_b), g.batch);
+  PointerArray c(be, device, g.stream, g.c, bytes(g.stride_c), g.batch);
+  check(fn(h, g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N,
+           checked_int(g.m), checked_int(g.n), checked_int(g.k), one, a.get(), t,
+           checked_int(g.lda), b.get(), t, checked_int(g.ldb), zero, c.get(), t, checked_int(g.ldc),
+           checked_int(g.batch), compute, CUBLAS_GEMM_DEFAULT),
+        "cublasGemmBatchedEx");
+}
+
 }  // namespace
+
+void* cublas_handle(CudaBackend& be, int device, StreamHandle stream) {
+  return handle_for(be, device, stream);
+}
+
+void* cublas_symbol(const char* name) {
+  static const SharedLibrary lib = open_cuda_library(kCublasLibrary);
+  return lib.handle ? lib.symbol(name) : nullptr;
+}
 
 void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
   make_current(device);
@@ -124,6 +173,16 @@ void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
       t = CUDA_C_64F, compute = CUBLAS_COMPUTE_64F, one = z1, zero = z0;
       break;
   }
+  const GemmRoute route = gemm_route();
+  if (route == GemmRoute::Lt || route == GemmRoute::LtTune) {
+    cudaDataType scale = compute == CUBLAS_COMPUTE_64F ? CUDA_R_64F : CUDA_R_32F;
+    if (g.type == BlasType::C64 || g.type == BlasType::C128)
+      scale = g.type == BlasType::C64 ? CUDA_C_32F : CUDA_C_64F;
+    const GemmTypes types{int(t), int(compute), int(scale), one, zero};
+    if (cublaslt_gemm(be, device, g, types, route == GemmRoute::LtTune)) return;
+  }
+  if (route == GemmRoute::Pointers && g.batch > 1)
+    return gemm_pointers(be, device, h, g, t, compute, one, zero);
   check(c.gemm(h, g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N,
                checked_int(g.m), checked_int(g.n), checked_int(g.k), one, g.a, t,
                checked_int(g.lda), g.stride_a, g.b, t, checked_int(g.ldb), g.stride_b, zero, g.c, t,
@@ -138,6 +197,12 @@ void cublas_gemm(CudaBackend& be, int device, const GemmCall& g) {
 namespace ndgpu::cuda {
 void cublas_gemm(CudaBackend&, int, const GemmCall&) {
   throw BackendError("ndgpu was built without the CUDA headers: no cuBLAS");
+}
+void* cublas_handle(CudaBackend&, int, StreamHandle) {
+  throw BackendError("ndgpu was built without the CUDA headers: no cuBLAS");
+}
+void* cublas_symbol(const char*) {
+  return nullptr;
 }
 }  // namespace ndgpu::cuda
 

@@ -11,4 +11,9 @@ class CudaBackend;
 // unless NDGPU_TF32=1 or CUPY_TF32=1 allow TensorFloat-32, as CuPy's switch.
 void cublas_gemm(CudaBackend& backend, int device, const GemmCall& call);
 
+// For cuBLAS's other routines: the handle of (device, stream), and a symbol of the library
+// (nullptr when it or the library is missing).
+void* cublas_handle(CudaBackend& backend, int device, StreamHandle stream);
+void* cublas_symbol(const char* name);
+
 }  // namespace ndgpu::cuda

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/device_scratch.hpp"
 #include "backend/shared_library.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -24,14 +25,16 @@ using OrgqrSize = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, int, const 
                                        const void*, int*);
 using Orgqr = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, int, void*, int, const void*,
                                    void*, int, int*);
+// getrf/getrs with 32-bit pivots (the Backend's), typed as orgqr.
+using GetrfSize = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, void*, int, int*);
+using Getrf = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, void*, int, void*, int*, int*);
+using Getrs = cusolverStatus_t (*)(cusolverDnHandle_t, cublasOperation_t, int, int, const void*,
+                                   int, const int*, void*, int, int*);
 
 struct Cusolver {
   decltype(&::cusolverDnCreate) create = nullptr;
   decltype(&::cusolverDnSetStream) set_stream = nullptr;
   decltype(&::cusolverDnCreateParams) create_params = nullptr;
-  decltype(&::cusolverDnXgetrf_bufferSize) getrf_size = nullptr;
-  decltype(&::cusolverDnXgetrf) getrf = nullptr;
-  decltype(&::cusolverDnXgetrs) getrs = nullptr;
   decltype(&::cusolverDnXpotrf_bufferSize) potrf_size = nullptr;
   decltype(&::cusolverDnXpotrf) potrf = nullptr;
   decltype(&::cusolverDnXgeqrf_bufferSize) geqrf_size = nullptr;
@@ -43,6 +46,9 @@ struct Cusolver {
   // orgqr/ungqr have no 64-bit form: the typed 32-bit ones, indexed by BlasType's S/D/C/Z.
   OrgqrSize orgqr_size[4] = {};
   Orgqr orgqr[4] = {};
+  GetrfSize getrf_size[4] = {};
+  Getrf getrf[4] = {};
+  Getrs getrs[4] = {};
   // Xgeev arrived in CUDA 12.6: optional, eig names what is missing when it is absent.
   decltype(&::cusolverDnXgeev_bufferSize) geev_size = nullptr;
   decltype(&::cusolverDnXgeev) geev = nullptr;
@@ -67,9 +73,6 @@ const Cusolver& api() {
     load(c.create, "cusolverDnCreate");
     load(c.set_stream, "cusolverDnSetStream");
     load(c.create_params, "cusolverDnCreateParams");
-    load(c.getrf_size, "cusolverDnXgetrf_bufferSize");
-    load(c.getrf, "cusolverDnXgetrf");
-    load(c.getrs, "cusolverDnXgetrs");
     load(c.potrf_size, "cusolverDnXpotrf_bufferSize");
     load(c.potrf, "cusolverDnXpotrf");
     load(c.geqrf_size, "cusolverDnXgeqrf_bufferSize");
@@ -82,9 +85,14 @@ const Cusolver& api() {
                                      {"cusolverDnDorgqr_bufferSize", "cusolverDnDorgqr"},
                                      {"cusolverDnCungqr_bufferSize", "cusolverDnCungqr"},
                                      {"cusolverDnZungqr_bufferSize", "cusolverDnZungqr"}};
+    const std::string letters = "SDCZ";
     for (int k = 0; k < 4; ++k) {
       load(c.orgqr_size[k], orgqr_names[k][0]);
       load(c.orgqr[k], orgqr_names[k][1]);
+      const std::string lu = std::string("cusolverDn") + letters[size_t(k)];
+      load(c.getrf_size[k], (lu + "getrf_bufferSize").c_str());
+      load(c.getrf[k], (lu + "getrf").c_str());
+      load(c.getrs[k], (lu + "getrs").c_str());
     }
     c.geev_size = reinterpret_cast<decltype(c.geev_size)>(lib.symbol("cusolverDnXgeev_bufferSize"));
     c.geev = reinterpret_cast<decltype(c.geev)>(lib.symbol("cusolverDnXgeev"));
@@ -146,30 +154,10 @@ size_t element_size(BlasType t) {
   return t == BlasType::F32 ? 4 : t == BlasType::C128 ? 16 : 8;
 }
 
-// Device memory from ndgpu's pool for one call's workspace and info.
-struct Scratch {
-  CudaBackend& be;
-  int device;
-  StreamHandle stream;
-  void* ptr;
-  size_t bytes;
-  Scratch(CudaBackend& b, int d, StreamHandle s, size_t n)
-      : be(b),
-        device(d),
-        stream(s),
-        ptr(b.allocate(d, std::max<size_t>(n, 16), s)),
-        bytes(std::max<size_t>(n, 16)) {}
-  ~Scratch() { be.deallocate(device, ptr, bytes, stream); }
-};
-
-}  // namespace
-
-int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
-  make_current(device);
+// One problem of a stack; its info goes to `dinfo` (device memory), read back by the caller.
+void run_one(CudaBackend& be, int device, const Handle& h, const SolverCall& s, int* dinfo) {
   const Cusolver& c = api();
-  Handle h = handle_for(device, s.stream);
   const cudaDataType t = data_type(s.type);
-  Scratch info(be, device, s.stream, sizeof(int));
   size_t dev_bytes = 0, host_bytes = 0;
   auto run = [&](auto&& size_query, auto&& call) {
     check(size_query(&dev_bytes, &host_bytes), "cusolverDn bufferSize");
@@ -178,22 +166,21 @@ int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
     check(call(work.ptr, host.data()), "cusolverDn call");
   };
   const cublasFillMode_t uplo = s.lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
-  int* dinfo = static_cast<int*>(info.ptr);
+  const int k = typed_index(s.type);
   switch (s.op) {
-    case SolverOp::Getrf:
-      run(
-          [&](size_t* d, size_t* hb) {
-            return c.getrf_size(h.handle, h.params, s.n, s.n, t, s.a, s.lda, t, d, hb);
-          },
-          [&](void* w, void* hw) {
-            return c.getrf(h.handle, h.params, s.n, s.n, t, s.a, s.lda, s.ipiv, t, w, dev_bytes, hw,
-                           host_bytes, dinfo);
-          });
+    case SolverOp::Getrf: {
+      int lwork = 0;
+      check(c.getrf_size[k](h.handle, int(s.n), int(s.n), s.a, int(s.lda), &lwork),
+            "cusolverDn getrf_bufferSize");
+      Scratch work(be, device, s.stream, size_t(lwork) * element_size(s.type));
+      check(c.getrf[k](h.handle, int(s.n), int(s.n), s.a, int(s.lda), work.ptr, s.ipiv, dinfo),
+            "cusolverDn getrf");
       break;
+    }
     case SolverOp::Getrs:
-      check(c.getrs(h.handle, h.params, s.trans ? CUBLAS_OP_T : CUBLAS_OP_N, s.n, s.nrhs, t, s.a,
-                    s.lda, s.ipiv, t, s.b, s.ldb, dinfo),
-            "cusolverDnXgetrs");
+      check(c.getrs[k](h.handle, s.trans ? CUBLAS_OP_T : CUBLAS_OP_N, int(s.n), int(s.nrhs), s.a,
+                       int(s.lda), s.ipiv, s.b, int(s.ldb), dinfo),
+            "cusolverDn getrs");
       break;
     case SolverOp::Potrf:
       run(
@@ -216,7 +203,6 @@ int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
           });
       break;
     case SolverOp::Orgqr: {
-      const int k = typed_index(s.type);
       int lwork = 0;
       check(c.orgqr_size[k](h.handle, int(s.m), int(s.n), int(s.nrhs), s.a, int(s.lda), s.tau,
                             &lwork),
@@ -228,6 +214,7 @@ int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
       break;
     }
     case SolverOp::Gesvd: {
+      if (cusolver_gesvdj(be, device, h.handle, s, dinfo)) break;
       const signed char job = static_cast<signed char>(s.job);
       const cudaDataType r = real_type(s.type);
       run(
@@ -275,10 +262,29 @@ int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
           });
       break;
     }
+    case SolverOp::Gelsd:
+      throw NotImplementedError("cuSOLVER has no gelsd: least squares on CUDA go through the SVD");
   }
-  int host_info = 0;
-  be.copy_to_host(device, &host_info, dinfo, sizeof(int), s.stream);
-  return host_info;
+}
+
+}  // namespace
+
+int cusolver_run(CudaBackend& be, int device, const SolverCall& s) {
+  if (s.batch <= 0) return 0;
+  make_current(device);
+  const Handle h = handle_for(device, s.stream);
+  // One info per problem, read back once for the stack (or never, without `check`).
+  Scratch info(be, device, s.stream, size_t(s.batch) * sizeof(int));
+  int* dinfo = static_cast<int*>(info.ptr);
+  be.memset_async(device, dinfo, 0, size_t(s.batch) * sizeof(int), s.stream);
+  if (!solver_batched(be, device, h.handle, s, dinfo))
+    for (int64_t i = 0; i < s.batch; ++i) run_one(be, device, h, s.at(i), dinfo + i);
+  if (!s.check) return 0;
+  std::vector<int> host(size_t(s.batch));
+  be.copy_to_host(device, host.data(), dinfo, host.size() * sizeof(int), s.stream);
+  for (int v : host)
+    if (v != 0) return v;
+  return 0;
 }
 
 }  // namespace ndgpu::cuda

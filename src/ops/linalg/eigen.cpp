@@ -26,10 +26,11 @@ std::pair<NDArray, NDArray> hermitian_eigen(const NDArray& a, const std::string&
   NDArray v = column_major_stack(a, t);
   NDArray w = NDArray::empty(with(batch, {n}), real_dtype(t));
   Solver s;
-  for (int64_t i = 0; i < nb && n > 0; ++i) {
-    SolverCall c = s.base(SolverOp::Syevd, t, n);
+  if (nb > 0 && n > 0) {
+    SolverCall c = s.base(SolverOp::Syevd, t, n, nb);
     c.lower = uplo == "L", c.vectors = vectors;
-    c.a = matrix(v, i, n * n), c.w = matrix(w, i, n);
+    c.a = data_of(v), c.stride_a = stride_of(v, n * n);
+    c.w = data_of(w), c.stride_w = stride_of(w, n);
     if (s.run(c) != 0) throw LinAlgError("Eigenvalues did not converge");
   }
   return {w, vectors ? swap_last(v).copy() : NDArray()};
@@ -79,11 +80,12 @@ std::pair<NDArray, NDArray> general_eigen(const NDArray& a, bool vectors) {
   NDArray w = NDArray::empty(with(batch, {real ? 2 * n : n}), t);
   NDArray vr = vectors ? NDArray::empty(with(batch, {n, n}), t) : NDArray();
   Solver s;
-  for (int64_t i = 0; i < nb && n > 0; ++i) {
-    SolverCall c = s.base(SolverOp::Geev, t, n);
+  if (nb > 0 && n > 0) {
+    SolverCall c = s.base(SolverOp::Geev, t, n, nb);
     c.vectors = vectors;
-    c.a = matrix(work, i, n * n), c.w = matrix(w, i, real ? 2 * n : n);
-    if (vectors) c.u = matrix(vr, i, n * n), c.ldu = n;
+    c.a = data_of(work), c.stride_a = stride_of(work, n * n);
+    c.w = data_of(w), c.stride_w = stride_of(w, real ? 2 * n : n);
+    if (vectors) c.u = data_of(vr), c.stride_u = stride_of(vr, n * n), c.ldu = n;
     if (s.run(c) != 0) throw LinAlgError("Eigenvalues did not converge");
   }
   if (!real) return {w, vectors ? swap_last(vr).copy() : NDArray()};

@@ -7,6 +7,7 @@
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
 #include "ops/linalg/blas_type.hpp"
+#include "ops/linalg/small_gemm.hpp"
 
 namespace ndgpu {
 namespace {
@@ -166,6 +167,14 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
   if (c.size() != 0) {
     if (k == 0) {
       fill(c, Scalar::py_int(0));
+    } else if (small_gemm_wanted(rt, m, n, k, batch_size)) {
+      // C-contiguous stacks, or one matrix when an operand has no batch of its own.
+      auto stack = [&](const NDArray& x, int64_t r, int64_t s) {
+        Shape full = x.ndim() == 2 ? Shape{} : batch;
+        full.push_back(r), full.push_back(s);
+        return x.broadcast_to(full).astype(rt, false, Order::C);
+      };
+      small_gemm(stack(a, m, k), stack(b, k, n), c, m, n, k, batch_size);
     } else if (auto bt = blas_type(rt)) {
       const NDArray ca = a.dtype() == rt ? a : a.astype(rt),
                     cb = b.dtype() == rt ? b : b.astype(rt);

@@ -7,11 +7,37 @@
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/sorting.hpp"
 #include "ops/linalg/solver_stack.hpp"
 
 namespace ndgpu::linalg {
 
 using namespace detail;
+
+namespace {
+
+NDArray ufunc(const char* name, std::initializer_list<Operand> args) {
+  return call_ufunc(name, std::vector<Operand>(args))[0];
+}
+
+// NumPy's hermitian route: A = U diag(w) Uᴴ from eigh, singular values |w| in descending
+// order, and each eigenvalue's sign moved into Vᴴ (full_matrices is moot: A is square).
+SVDResult hermitian_svd(const NDArray& a, bool compute_uv) {
+  if (!compute_uv) {
+    const NDArray s = ufunc("absolute", {eigvalsh(a)});
+    return {NDArray(), flip(sort(s), AxisList{-1}), NDArray()};
+  }
+  auto [w, u] = eigh(a);
+  const NDArray order = flip(argsort(ufunc("absolute", {w})), AxisList{-1});
+  const NDArray sw = take_along_axis(w, order, -1);
+  const NDArray su = take_along_axis(u, expand_dims(order, {-2}), -1);
+  const NDArray signed_u = ufunc("multiply", {su, expand_dims(ufunc("sign", {sw}), {-2})});
+  NDArray vh = swap_last(signed_u);
+  if (is_complex(vh.dtype())) vh = ufunc("conjugate", {vh});
+  return {su, ufunc("absolute", {sw}), vh.copy()};
+}
+
+}  // namespace
 
 std::pair<NDArray, NDArray> qr(const NDArray& a, const std::string& mode) {
   if (mode != "reduced" && mode != "complete" && mode != "r" && mode != "raw")
@@ -24,10 +50,11 @@ std::pair<NDArray, NDArray> qr(const NDArray& a, const std::string& mode) {
   NDArray h = column_major_stack(a, t);  // (…, n, m): the reflectors after geqrf
   NDArray tau = NDArray::empty(with(batch, {k}), t);
   Solver s;
-  for (int64_t i = 0; i < nb && k > 0; ++i) {
-    SolverCall c = s.base(SolverOp::Geqrf, t, n);
-    c.m = m, c.lda = std::max<int64_t>(m, 1);
-    c.a = matrix(h, i, m * n), c.tau = matrix(tau, i, k);
+  if (nb > 0 && k > 0) {
+    SolverCall c = s.base(SolverOp::Geqrf, t, n, nb);
+    c.m = m, c.lda = std::max<int64_t>(m, 1), c.check = false;
+    c.a = data_of(h), c.stride_a = stride_of(h, m * n);
+    c.tau = data_of(tau), c.stride_tau = stride_of(tau, k);
     s.run(c);
   }
   if (mode == "raw") return {h, tau};
@@ -44,17 +71,18 @@ std::pair<NDArray, NDArray> qr(const NDArray& a, const std::string& mode) {
     const NDArray parts[2] = {h, zeros(with(batch, {q_cols - n, m}), t)};
     q = concatenate(parts, -2);
   }
-  for (int64_t i = 0; i < nb; ++i) {
-    SolverCall c = s.base(SolverOp::Orgqr, t, q_cols);
-    c.m = m, c.nrhs = k, c.lda = m;
-    c.a = matrix(q, i, m * q_cols), c.tau = matrix(tau, i, k);
+  if (nb > 0) {
+    SolverCall c = s.base(SolverOp::Orgqr, t, q_cols, nb);
+    c.m = m, c.nrhs = k, c.lda = m, c.check = false;
+    c.a = data_of(q), c.stride_a = stride_of(q, m * q_cols);
+    c.tau = data_of(tau), c.stride_tau = stride_of(tau, k);
     s.run(c);
   }
   return {swap_last(q).copy(), r};
 }
 
-SVDResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool) {
-  // hermitian=True asks only for a faster route to the same factorisation: gesvd serves it.
+SVDResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermitian) {
+  if (hermitian) return hermitian_svd(a, compute_uv);
   require_stack(a);
   const int64_t m = rows(a), n = cols(a), k = std::min(m, n);
   const DType t = solver_dtype(a.dtype());
@@ -71,13 +99,21 @@ SVDResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool) {
     vt = NDArray::empty(with(batch, {k, k}), t);
   }
   Solver s;
-  for (int64_t i = 0; i < nb && k > 0; ++i) {
-    SolverCall c = s.base(SolverOp::Gesvd, t, k);
+  if (nb > 0 && k > 0) {
+    SolverCall c = s.base(SolverOp::Gesvd, t, k, nb);
     c.m = big, c.lda = big, c.job = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
-    c.a = matrix(work, i, m * n), c.w = matrix(sv, i, k);
-    if (compute_uv) c.u = matrix(u, i, big * u_cols), c.vt = matrix(vt, i, k * k);
+    c.a = data_of(work), c.stride_a = stride_of(work, m * n);
+    c.w = data_of(sv), c.stride_w = stride_of(sv, k);
+    if (compute_uv) {
+      c.u = data_of(u), c.stride_u = stride_of(u, big * u_cols);
+      c.vt = data_of(vt), c.stride_vt = stride_of(vt, k * k);
+    }
     c.ldu = big, c.ldvt = std::max<int64_t>(k, 1);
     if (s.run(c) != 0) throw LinAlgError("SVD did not converge");
+    // Jacobi's SVD (CUDA) reports no failure for NaN input; NumPy raises there.
+    bool has_nan = false;
+    any(ufunc("isnan", {sv})).to_host(&has_nan);
+    if (has_nan) throw LinAlgError("SVD did not converge");
   }
   if (!compute_uv) return {NDArray(), sv, NDArray()};
   if (k == 0) {

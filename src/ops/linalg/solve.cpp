@@ -14,14 +14,14 @@ namespace {
 using namespace detail;
 
 // LU-factors every matrix of `lu` (batch, n, n) in place, pivots into `piv` (batch, n).
+// Only a caller that raises reads the infos back (once for the stack).
 void factor_stack(Solver& s, NDArray& lu, NDArray& piv, int64_t batch, int64_t n,
                   bool singular_raises) {
-  for (int64_t i = 0; i < batch; ++i) {
-    SolverCall c = s.base(SolverOp::Getrf, lu.dtype(), n);
-    c.a = matrix(lu, i, n * n);
-    c.ipiv = reinterpret_cast<int64_t*>(matrix(piv, i, n));
-    if (s.run(c) > 0 && singular_raises) throw LinAlgError("Singular matrix");
-  }
+  SolverCall c = s.base(SolverOp::Getrf, lu.dtype(), n, batch);
+  c.a = data_of(lu), c.stride_a = stride_of(lu, n * n);
+  c.ipiv = data_of<int32_t>(piv), c.stride_ipiv = stride_of(piv, n);
+  c.check = singular_raises;
+  if (s.run(c) > 0) throw LinAlgError("Singular matrix");
 }
 
 // (-1) to the number of row swaps, per matrix: +1 or -1 as `t`.
@@ -59,7 +59,7 @@ Factored lu_factor(const NDArray& a) {
   f.nb = shape_size(f.batch);
   if (f.nb == 0 || f.n == 0) return f;
   f.lu = own_stack(a, with(f.batch, {f.n, f.n}), f.t);
-  f.piv = NDArray::empty(Shape{f.nb, f.n}, DType::Int64);
+  f.piv = NDArray::empty(Shape{f.nb, f.n}, DType::Int32);
   Solver s;
   factor_stack(s, f.lu, f.piv, f.nb, f.n, false);
   return f;
@@ -89,16 +89,15 @@ NDArray solve_stack(const NDArray& a, const NDArray& b, bool singular_raises) {
   for (int d = 0; d < int(batch.size()); ++d) swap.push_back(d);
   swap.push_back(int64_t(batch.size()) + 1), swap.push_back(int64_t(batch.size()));
   NDArray x = bm.broadcast_to(result).transpose(swap).astype(t, true, Order::C);
-  NDArray piv = NDArray::empty(Shape{nb, n}, DType::Int64);
+  NDArray piv = NDArray::empty(Shape{nb, n}, DType::Int32);
   Solver s;
   factor_stack(s, lu, piv, nb, n, singular_raises);
-  for (int64_t i = 0; i < nb; ++i) {
-    SolverCall c = s.base(SolverOp::Getrs, t, n);
-    c.nrhs = k, c.trans = true;  // the buffer holds Aᵀ column-major
-    c.a = matrix(lu, i, n * n), c.ipiv = reinterpret_cast<int64_t*>(matrix(piv, i, n));
-    c.b = matrix(x, i, n * k), c.ldb = n;
-    s.run(c);
-  }
+  SolverCall c = s.base(SolverOp::Getrs, t, n, nb);
+  c.nrhs = k, c.trans = true, c.check = false;  // the buffer holds Aᵀ column-major
+  c.a = data_of(lu), c.stride_a = stride_of(lu, n * n);
+  c.ipiv = data_of<int32_t>(piv), c.stride_ipiv = stride_of(piv, n);
+  c.b = data_of(x), c.stride_b = stride_of(x, n * k), c.ldb = n;
+  s.run(c);
   NDArray r = x.transpose(swap).copy();
   return vector ? r.reshape(with(batch, {n})) : r;
 }
@@ -150,14 +149,12 @@ NDArray cholesky(const NDArray& a) {
   const int64_t nb = shape_size(batch);
   NDArray l = own_stack(a, with(batch, {n, n}), t);
   if (nb == 0 || n == 0) return l;
+  // The buffer holds Aᵀ column-major: its upper factor U (Aᵀ = Uᴴ U), read row-major, is
+  // the lower L with A = L Lᴴ, from A's lower triangle as NumPy reads it.
   Solver s;
-  for (int64_t i = 0; i < nb; ++i) {
-    // The buffer holds Aᵀ column-major: its upper factor U (Aᵀ = Uᴴ U), read row-major, is
-    // the lower L with A = L Lᴴ, from A's lower triangle as NumPy reads it.
-    SolverCall c = s.base(SolverOp::Potrf, t, n);
-    c.a = matrix(l, i, n * n), c.lower = false;
-    if (s.run(c) > 0) throw LinAlgError("Matrix is not positive definite");
-  }
+  SolverCall c = s.base(SolverOp::Potrf, t, n, nb);
+  c.a = data_of(l), c.stride_a = stride_of(l, n * n), c.lower = false;
+  if (s.run(c) > 0) throw LinAlgError("Matrix is not positive definite");
   return tril(l);
 }
 

@@ -5,6 +5,7 @@
 
 #include "ndgpu/backend.hpp"
 #include "ndgpu/device.hpp"
+#include "ndgpu/linalg.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ops/linalg/blas_type.hpp"
 
@@ -36,20 +37,30 @@ NDArray swap_last(const NDArray& x);
 // eye(n) of `t` repeated over `batch`, C-contiguous.
 NDArray identity_stack(const Shape& batch, int64_t n, DType t);
 
+// lstsq of a 2-D `a` and `b` (m×nrhs) in `t` on LAPACK's gelsd (the CPU backend's), with
+// NumPy's rank, singular values and residual rules; x is n×nrhs.
+LstsqResult lstsq_gelsd(const NDArray& a, const NDArray& b, DType t, double rcond);
+
 // inv without the singular check: a singular matrix's inverse holds inf or nan (for cond).
 NDArray inv_unchecked(const NDArray& a);
 
-// Matrix `i` of a C-contiguous stack of matrices of `elems` elements each.
-inline char* matrix(const NDArray& stack, int64_t i, int64_t elems) {
-  return static_cast<char*>(stack.data()) + i * elems * stack.itemsize();
+// A C-contiguous stack's data and its byte stride between matrices of `elems` elements.
+template <class T = void>
+T* data_of(const NDArray& stack) {
+  return static_cast<T*>(stack.data());
+}
+inline int64_t stride_of(const NDArray& stack, int64_t elems) {
+  return elems * stack.itemsize();
 }
 
+// One backend call for a whole stack of `batch` problems (the backend loops or batches).
 struct Solver {
   Device device = current_device();
   Backend& backend = backend_for(device);
-  SolverCall base(SolverOp op, DType t, int64_t n) const {
+  SolverCall base(SolverOp op, DType t, int64_t n, int64_t batch) const {
     SolverCall c;
     c.op = op, c.type = *blas_type(t), c.n = n, c.lda = std::max<int64_t>(n, 1);
+    c.batch = batch;
     c.stream = current_stream(device);
     return c;
   }

@@ -1,5 +1,6 @@
 // numpy.linalg's routines on the SVD: matrix_rank, pinv, lstsq and cond (the inverse's norm
-// for the other orders). Thresholds and NaN handling follow NumPy's own definitions.
+// for the other orders). Thresholds and NaN handling follow NumPy's own definitions. lstsq
+// runs LAPACK's gelsd, NumPy's own driver, where the backend has it (the CPU).
 #include <cmath>
 #include <string>
 
@@ -80,6 +81,15 @@ LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcon
   const DType t = solver_dtype(promote_types(a.dtype(), b.dtype()));
   const DType rt = real_dtype(t);
   const double r = rcond ? *rcond : eps(t) * double(std::max(m, n));
+  if (current_device().type == DeviceType::CPU) {
+    // NumPy's own computation: double precision whatever the input, eps(double) by default,
+    // results cast back to the inputs' type.
+    const DType wide = is_complex(t) ? DType::Complex128 : DType::Float64;
+    LstsqResult out = lstsq_gelsd(a, b2, wide, rcond ? *rcond : eps(wide) * double(std::max(m, n)));
+    out.x = out.x.astype(t, false).reshape(vector ? Shape{n} : Shape{n, nrhs});
+    out.s = out.s.astype(rt, false), out.residuals = out.residuals.astype(rt, false);
+    return out;
+  }
   SVDResult f = svd(a.astype(t), false, true);
   LstsqResult out;
   out.s = f.S;
