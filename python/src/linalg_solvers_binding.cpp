@@ -6,7 +6,9 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.hpp"
+#include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
+#include "ndgpu/linalg_errors.hpp"
 #include "ndgpu/reductions.hpp"
 
 namespace nb = nanobind;
@@ -141,6 +143,14 @@ void bind_linalg_solvers(nb::module_& m) {
         return result(einsum(subscripts, held, to_dtype_opt(dtype), to_out(out)), out);
       },
       nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("out").none());
+  // cupyx.seterr/geterr(linalg=...): this thread's mode, as 'raise' or 'ignore'.
+  m.def("_linalg_error_mode",
+        [] { return linalg::error_mode() == linalg::ErrorMode::Raise ? "raise" : "ignore"; });
+  m.def("_set_linalg_error_mode", [](const std::string& mode) {
+    if (mode != "raise" && mode != "ignore")
+      throw ndgpu::ValueError("linalg must be 'ignore' or 'raise', not '" + mode + "'");
+    linalg::set_error_mode(mode == "raise" ? linalg::ErrorMode::Raise : linalg::ErrorMode::Ignore);
+  });
 }
 
 }  // namespace ndgpu::py

@@ -87,3 +87,24 @@ def test_rsqrt_is_one_over_sqrt(dtype):
     np.testing.assert_allclose(got, want, rtol=1e-3 if dtype == "e" else 1e-6, equal_nan=True)
     assert cupyx.rsqrt.types == ["e->e", "f->f", "d->d", "F->F", "D->D"]
     assert not hasattr(cp, "rsqrt")  # not a NumPy name
+
+
+def test_errstate_linalg_ignore_skips_the_checks():
+    singular = cp.asarray(np.array([[1.0, 2.0], [2.0, 4.0]]))
+    not_pd = cp.asarray(np.array([[1.0, 2.0], [2.0, 1.0]]))
+    assert cupyx.geterr() == {"linalg": "raise"}  # ndgpu's default: NumPy's errors
+    with pytest.raises(np.linalg.LinAlgError):
+        cp.linalg.inv(singular)
+    with cupyx.errstate(linalg="ignore"):
+        assert cupyx.geterr() == {"linalg": "ignore"}
+        cp.linalg.inv(singular)  # what the solver left, as CuPy's default
+        cp.linalg.cholesky(not_pd)
+        x = cp.linalg.solve(cp.asarray(np.eye(2) * 2), cp.ones(2))
+        np.testing.assert_allclose(x.get(), [0.5, 0.5])  # regular inputs still solve
+    assert cupyx.geterr() == {"linalg": "raise"}
+    with pytest.raises(np.linalg.LinAlgError):
+        cp.linalg.cholesky(not_pd)
+    old = cupyx.seterr(linalg="ignore")
+    assert old == {"linalg": "raise"} and cupyx.seterr(**old) == {"linalg": "ignore"}
+    with pytest.raises(ValueError, match="'ignore' or 'raise'"):
+        cupyx.seterr(linalg="warn")

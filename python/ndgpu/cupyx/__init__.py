@@ -10,6 +10,35 @@ from ndgpu.cupyx._runtime_info import get_runtime_info  # noqa: F401
 rsqrt = _core.rsqrt  # the ufunc 1/sqrt(x), as cupyx.rsqrt
 
 
+def geterr():
+    """This thread's error handling of ndgpu's own checks: {'linalg': 'raise' or 'ignore'}."""
+    return {"linalg": _core._linalg_error_mode()}
+
+
+def seterr(*, linalg=None):
+    """Sets how numpy.linalg routines treat singular or non-converging inputs on this thread:
+    'raise' (ndgpu's default: LinAlgError, as NumPy) or 'ignore' (no check, as CuPy's default).
+    Returns the previous settings."""
+    old = geterr()
+    if linalg is not None:
+        _core._set_linalg_error_mode(linalg)
+    return old
+
+
+class errstate:
+    """with errstate(linalg='ignore'): ... sets seterr's modes for the block, then restores
+    them."""
+
+    def __init__(self, *, linalg=None):
+        self._linalg = linalg
+
+    def __enter__(self):
+        self._old = seterr(linalg=self._linalg)
+
+    def __exit__(self, *exc):
+        seterr(**self._old)
+
+
 def empty_pinned(shape, dtype=float, order="C"):
     """A NumPy array in page-locked host memory of the current device (ordinary host memory on
     the CPU backend), so transfers to and from it are single DMAs."""

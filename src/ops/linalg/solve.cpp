@@ -20,7 +20,7 @@ void factor_stack(Solver& s, NDArray& lu, NDArray& piv, int64_t batch, int64_t n
   SolverCall c = s.base(SolverOp::Getrf, lu.dtype(), n, batch);
   c.a = data_of(lu), c.stride_a = stride_of(lu, n * n);
   c.ipiv = data_of<int32_t>(piv), c.stride_ipiv = stride_of(piv, n);
-  c.check = singular_raises;
+  c.check = c.check && singular_raises;
   if (s.run(c) > 0) throw LinAlgError("Singular matrix");
 }
 

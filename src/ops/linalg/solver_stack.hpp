@@ -6,6 +6,7 @@
 #include "ndgpu/backend.hpp"
 #include "ndgpu/device.hpp"
 #include "ndgpu/linalg.hpp"
+#include "ndgpu/linalg_errors.hpp"
 #include "ndgpu/ndarray.hpp"
 #include "ops/linalg/blas_type.hpp"
 
@@ -62,6 +63,7 @@ struct Solver {
     c.op = op, c.type = *blas_type(t), c.n = n, c.lda = std::max<int64_t>(n, 1);
     c.batch = batch;
     c.stream = current_stream(device);
+    c.check = error_mode() == ErrorMode::Raise;  // cupyx.errstate(linalg='ignore'): no read-back
     return c;
   }
   int run(const SolverCall& c) { return backend.solver(device.index, c); }
