@@ -249,7 +249,9 @@ print((cp.arange(3) + 1).get().tolist())
 
 
 def test_other_python_threads_run_during_a_long_launch():
-    code = _LONG_KERNEL.replace("1000", "10") + """
+    # A GPU launch returns at once: there the long wait is the synchronisation.
+    on_cpu = "CPU" in repr(cp.cuda.Device(0))
+    code = _LONG_KERNEL.replace("1000", "10" if on_cpu else "1000000") + """
 import threading, time
 slow(x[:2])
 ticks = []
@@ -263,6 +265,7 @@ t.start()
 time.sleep(0.05)
 before = len(ticks)
 slow(x)
+cp.cuda.Stream.null.synchronize()
 during = len(ticks) - before
 done.set()
 t.join()

@@ -167,7 +167,7 @@ def test_attributes_match_numpy():
         assert (u.nin, u.nout, u.nargs, u.__name__) == (nu.nin, nu.nout, nu.nargs, nu.__name__)
         assert set(u.types) <= set(nu.types), (name, set(u.types) - set(nu.types))
         assert u.ntypes == len(u.types) > 0
-        assert u.__doc__ == nu.__doc__
+        assert nu.__doc__ in u.__doc__  # NumPy's text, after ndgpu's signature and notes
         if nu.identity is None or (name == "logical_and"):
             assert u.identity == nu.identity
         else:
