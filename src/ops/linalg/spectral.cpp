@@ -81,15 +81,18 @@ LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcon
   const DType t = solver_dtype(promote_types(a.dtype(), b.dtype()));
   const DType rt = real_dtype(t);
   const double r = rcond ? *rcond : eps(t) * double(std::max(m, n));
-  if (current_device().type == DeviceType::CPU) {
-    // NumPy's own computation: double precision whatever the input, eps(double) by default,
-    // results cast back to the inputs' type.
-    const DType wide = is_complex(t) ? DType::Complex128 : DType::Float64;
-    LstsqResult out = lstsq_gelsd(a, b2, wide, rcond ? *rcond : eps(wide) * double(std::max(m, n)));
+  // NumPy's own computation: double precision whatever the input, eps(double) by default,
+  // results cast back to the inputs' type (on CUDA too, so rank decisions agree).
+  const DType wide = is_complex(t) ? DType::Complex128 : DType::Float64;
+  auto narrowed = [&](LstsqResult out) {
     out.x = out.x.astype(t, false).reshape(vector ? Shape{n} : Shape{n, nrhs});
     out.s = out.s.astype(rt, false), out.residuals = out.residuals.astype(rt, false);
     return out;
-  }
+  };
+  if (current_device().type == DeviceType::CPU)
+    return narrowed(
+        lstsq_gelsd(a, b2, wide, rcond ? *rcond : eps(wide) * double(std::max(m, n))));
+  if (t != wide) return narrowed(lstsq(a.astype(wide), b2.astype(wide), rcond));
   SVDResult f = svd(a.astype(t), false, true);
   LstsqResult out;
   out.s = f.S;
