@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing ndgpu needs on a fresh Debian/Ubuntu machine: CMake,
-# Ninja, g++, GoogleTest and clang-format with apt (only when one is missing), KissFFT's
+# Ninja, g++, GoogleTest and clang-format with apt (only when one is missing), clang (the
+# fuzzers), KissFFT's
 # header when apt can install it, then NumPy,
 # scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest and pytest-xdist with pip. scripts/test.sh runs it first.
 # Usage: bash scripts/setup.sh
@@ -13,6 +14,12 @@ if ! need cmake || ! need ninja || ! need c++ || ! need clang-format \
   if [ "$(id -u)" != 0 ] && need sudo; then sudo=sudo; fi
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq cmake ninja-build g++ libgtest-dev clang-format >/dev/null
+fi
+# clang with libFuzzer for scripts/fuzz.sh (the fuzz targets of fuzz/).
+if ! need clang++ && need apt-get; then
+  sudo=""
+  if [ "$(id -u)" != 0 ] && need sudo; then sudo=sudo; fi
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq clang >/dev/null
 fi
 # KissFFT's header (BSD-3-Clause) for the CPU backend's FFT; optional: a machine without apt
 # builds without it, and the CPU backend's FFT then raises a clear error.
