@@ -123,21 +123,20 @@ void bind_random_state(nb::module_& m) {
   def_one(c, "geometric", &RandomState::geometric, "p", std::nullopt, DType::Int64);
   c.def(
       "binomial",
-      [](RandomState& s, int64_t n, double p, nb::handle size, nb::handle dtype) {
+      [](RandomState& s, Int64 n, double p, nb::handle size, nb::handle dtype) {
         return s.binomial(n, p, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("p"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "randint",
-      [](RandomState& s, int64_t low, std::optional<int64_t> high, nb::handle size,
-         nb::handle dtype) {
+      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype) {
         return s.randint(low, high, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
   c.def(
       "random_integers",
-      [](RandomState& s, int64_t low, std::optional<int64_t> high, nb::handle size) {
+      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size) {
         return s.random_integers(low, high, size_of(size));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none());
@@ -178,7 +177,7 @@ void bind_generator(nb::module_& m) {
       nb::arg("scale") = 1.0, nb::arg("size") = nb::none());
   g.def(
       "integers",
-      [](Generator& r, int64_t low, std::optional<int64_t> high, nb::handle size, nb::handle dtype,
+      [](Generator& r, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype,
          bool endpoint) {
         return r.integers(low, high, size_of(size), dtype_or(dtype, DType::Int64), endpoint);
       },
