@@ -3,11 +3,14 @@
 # examples, run the side-by-side benchmarks, time a bare cuLaunchKernel (the floor under the
 # dispatch rows), and print a summary (tests per suite, then the benchmark table) last.
 #
-#   scripts/gpu_check.sh [--quick] [--bench-only | --tests-only]
+#   scripts/gpu_check.sh [--quick] [--bench-only | --tests-only | --sanitize]
 #
 #   --quick       pass --quick to benchmarks/run.py (small sizes; a smoke test)
 #   --bench-only  build, then benchmarks only
 #   --tests-only  build, then C++ tests, Python tests and seed examples only
+#   --sanitize    build, then the suites under compute-sanitizer (docs/reliability.md):
+#                 memcheck over the C++ suite and SANITIZE_PYTEST (default: a ~8 min subset),
+#                 racecheck over the reduction and raw-kernel tests; error counts per run
 #
 # Every step runs even when an earlier one failed (a step that needs a missing build output
 # is marked "skip" and counts as failed); the exit status is non-zero if any step failed.
@@ -24,16 +27,18 @@ REPO=$(pwd)
 QUICK=""
 DO_TESTS=1
 DO_BENCH=1
+DO_SANITIZE=0
 for arg in "$@"; do
   case "$arg" in
     --quick) QUICK="--quick" ;;
     --bench-only) DO_TESTS=0 ;;
     --tests-only) DO_BENCH=0 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --sanitize) DO_BENCH=0; DO_TESTS=0; DO_SANITIZE=1 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "gpu_check: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
-if [ "$DO_TESTS" = 0 ] && [ "$DO_BENCH" = 0 ]; then
+if [ "$DO_TESTS" = 0 ] && [ "$DO_BENCH" = 0 ] && [ "$DO_SANITIZE" = 0 ]; then
   echo "gpu_check: --bench-only and --tests-only exclude each other" >&2; exit 2
 fi
 
@@ -135,6 +140,45 @@ if [ "$DO_TESTS" = 1 ]; then
   fi
 fi
 
+# 3b. compute-sanitizer: each run's "ERROR SUMMARY: N errors" lines are summed (one per
+# process; the Python runs start one process per test file, so one report cannot hide others).
+sanitize_step() {  # NAME TOOL LIMIT CMD...
+  local name=$1 tool=$2 limit=$3
+  shift 3
+  run_step "$name" "$limit" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+    --print-limit 20 --target-processes all "$@"
+  local n
+  n=$(grep -Eo 'ERROR SUMMARY: [0-9]+' "$LOG_DIR/$name.log" | awk '{s += $3} END {print s + 0}')
+  DETAIL[$name]="$n $tool error(s)"
+  [ "$n" = 0 ] || STATUS[$name]="FAIL($n)"
+}
+if [ "$DO_SANITIZE" = 1 ]; then
+  if ! command -v compute-sanitizer >/dev/null; then
+    skip_step sanitizer "compute-sanitizer not found (CUDA toolkit's bin/ on PATH?)"
+  else
+    PYT=${SANITIZE_PYTEST:-"python/tests/test_reliability.py python/tests/test_indexing.py \
+python/tests/test_elementwise_kernel.py python/tests/test_reduction_kernel.py \
+python/tests/test_raw_kernel.py python/tests/test_reductions.py python/tests/test_ufuncs.py \
+python/tests/test_scans.py python/tests/test_sorting.py python/tests/test_matmul.py"}
+    if [ -x "$BUILD_DIR/ndgpu_tests" ]; then
+      sanitize_step memcheck_cpp memcheck 900 "$BUILD_DIR/ndgpu_tests" --gtest_brief=1
+      sanitize_step racecheck_cpp racecheck 600 "$BUILD_DIR/ndgpu_tests" --gtest_brief=1 \
+        --gtest_filter='*Reduction*:*Raw*'
+    else
+      skip_step memcheck_cpp "no $BUILD_DIR/ndgpu_tests"
+    fi
+    if module_ok; then
+      # No xdist workers: compute-sanitizer follows one pytest process and its children.
+      # shellcheck disable=SC2086
+      sanitize_step memcheck_python memcheck 1200 "$PYTHON" -m pytest $PYT -q -p no:cacheprovider
+      sanitize_step racecheck_python racecheck 600 "$PYTHON" -m pytest \
+        python/tests/test_reduction_kernel.py python/tests/test_raw_kernel.py -q -p no:cacheprovider
+    else
+      skip_step memcheck_python "import ndgpu fails"
+    fi
+  fi
+fi
+
 # 4. benchmarks
 if [ "$DO_BENCH" = 1 ]; then
   if module_ok; then
@@ -166,7 +210,7 @@ for s in "${STEPS[@]}"; do
   printf '%-14s %-10s %5ss  %s\n' "$s" "${STATUS[$s]}" "${DURATION[$s]}" "${DETAIL[$s]:-}"
   [ "${STATUS[$s]}" = ok ] || any_failed=1
 done
-for s in cpp_tests python_tests; do
+for s in cpp_tests python_tests memcheck_cpp memcheck_python racecheck_cpp racecheck_python; do
   f="$LOG_DIR/$s.log"
   [ -f "$f" ] || continue
   names=$(grep -E '^\[  FAILED  \] [A-Za-z_]|^(FAILED|ERROR) ' "$f" | sort -u | head -12)

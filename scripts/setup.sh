@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing ndgpu needs on a fresh Debian/Ubuntu machine: CMake,
 # Ninja, g++, GoogleTest, clang-format and ccache (the wheel job reuses the test build's
-# objects) with apt (only when one is missing), KissFFT's header when apt can install it,
-# then NumPy, scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest, pytest-xdist, mypy
-# (the stubs' type check) and scikit-build-core (the wheel job builds without isolation) with
-# pip. scripts/test.sh runs it first.
+# objects) with apt (only when one is missing), clang (the fuzzers), KissFFT's header when apt
+# can install it, then NumPy, scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest,
+# pytest-xdist, mypy (the stubs' type check) and scikit-build-core (the wheel job builds
+# without isolation) with pip. scripts/test.sh runs it first.
 # Usage: bash scripts/setup.sh
 set -euo pipefail
 
@@ -15,6 +15,12 @@ if ! need cmake || ! need ninja || ! need c++ || ! need clang-format || ! need c
   if [ "$(id -u)" != 0 ] && need sudo; then sudo=sudo; fi
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq cmake ninja-build g++ libgtest-dev clang-format ccache >/dev/null
+fi
+# clang with libFuzzer for scripts/fuzz.sh (the fuzz targets of fuzz/).
+if ! need clang++ && need apt-get; then
+  sudo=""
+  if [ "$(id -u)" != 0 ] && need sudo; then sudo=sudo; fi
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq clang >/dev/null
 fi
 # KissFFT's header (BSD-3-Clause) for the CPU backend's FFT; optional: a machine without apt
 # builds without it, and the CPU backend's FFT then raises a clear error.

@@ -79,7 +79,48 @@ nb::object memory_pointer(const NDArray& a);
 void set_from_host(NDArray& a, nb::handle host);
 nb::object get_into(const NDArray& a, nb::handle out);
 
+// An integer parameter of a bound function, read as NumPy reads one: through __index__
+// (TypeError for a float or a string) and OverflowError past int64, where nanobind's own
+// int64_t caster gives TypeError. Binding files take `Int64` wherever Python passes an int.
+struct Int64 {
+  int64_t value = 0;
+  operator int64_t() const { return value; }
+};
+
 }  // namespace ndgpu::py
+
+namespace nanobind::detail {
+template <>
+struct type_caster<ndgpu::py::Int64> {
+  NB_TYPE_CASTER(ndgpu::py::Int64, const_name("int"))
+  bool from_python(handle src, uint8_t, cleanup_list*) {
+    if (!PyIndex_Check(src.ptr())) return false;
+    value.value = ndgpu::py::to_int64(src);  // raises OverflowError past int64
+    return true;
+  }
+  static handle from_cpp(ndgpu::py::Int64 v, rv_policy, cleanup_list*) noexcept {
+    return PyLong_FromLongLong(v.value);
+  }
+};
+// None or an Int64 (nanobind's generic optional caster trips GCC's maybe-uninitialized here).
+template <>
+struct type_caster<std::optional<ndgpu::py::Int64>> {
+  NB_TYPE_CASTER(std::optional<ndgpu::py::Int64>, const_name("int | None"))
+  bool from_python(handle src, uint8_t flags, cleanup_list* cleanup) {
+    if (src.is_none()) {
+      value.reset();
+      return true;
+    }
+    type_caster<ndgpu::py::Int64> inner;
+    if (!inner.from_python(src, flags, cleanup)) return false;
+    value = inner.value;
+    return true;
+  }
+  static handle from_cpp(std::optional<ndgpu::py::Int64> v, rv_policy, cleanup_list*) noexcept {
+    return v ? PyLong_FromLongLong(v->value) : Py_NewRef(Py_None);
+  }
+};
+}  // namespace nanobind::detail
 
 namespace ndgpu::py {
 // cuda.Device in Python: a device plus the stack of devices its `with` blocks replaced.

@@ -42,8 +42,8 @@ nb::object grid_item(const GridMaker& g, nb::handle key) {
 void bind_creation(nb::module_& m) {
   m.def(
       "linspace",
-      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, bool retstep,
-         nb::handle dtype, int64_t axis) -> nb::object {
+      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, bool retstep,
+         nb::handle dtype, Int64 axis) -> nb::object {
         if (axis != 0 && axis != -1)
           throw NotImplementedError("linspace of scalars only has axis 0");
         Scalar step;
@@ -60,7 +60,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0);
   m.def(
       "logspace",
-      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle base,
+      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, nb::handle base,
          nb::handle dtype) {
         return logspace(to_scalar(start), to_scalar(stop), num, endpoint, to_scalar(base),
                         to_dtype_opt(dtype));
@@ -69,7 +69,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("base") = 10.0, nb::arg("dtype").none() = nb::none());
   m.def(
       "geomspace",
-      [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, nb::handle dtype) {
         return geomspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
       },
       nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
@@ -92,7 +92,7 @@ void bind_creation(nb::module_& m) {
   m.attr("ogrid") = GridMaker{true};
   m.def(
       "vander",
-      [](nb::handle x, std::optional<int64_t> n, bool increasing) {
+      [](nb::handle x, std::optional<Int64> n, bool increasing) {
         return vander(as_array(x), n, increasing);
       },
       nb::arg("x"), nb::arg("N").none() = nb::none(), nb::arg("increasing") = false);
@@ -114,7 +114,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("kwargs"));
   m.def(
       "frombuffer",
-      [](nb::handle buffer, nb::handle dtype, int64_t count, int64_t offset) {
+      [](nb::handle buffer, nb::handle dtype, Int64 count, Int64 offset) {
         Py_buffer view;
         if (PyObject_GetBuffer(buffer.ptr(), &view, PyBUF_SIMPLE) != 0) throw nb::python_error();
         try {
@@ -131,7 +131,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("offset") = 0);
   m.def(
       "fromstring",
-      [](nb::handle text, nb::handle dtype, int64_t count, const std::string& sep) {
+      [](nb::handle text, nb::handle dtype, Int64 count, const std::string& sep) {
         std::string s = PyBytes_Check(text.ptr()) ? std::string(nb::cast<nb::bytes>(text).c_str())
                                                   : nb::cast<std::string>(text);
         return fromstring(s, to_dtype_opt(dtype).value_or(DType::Float64), count, sep);
@@ -140,7 +140,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("sep") = "");
   m.def(
       "fromiter",
-      [](nb::handle iterable, nb::handle dtype, int64_t count) {
+      [](nb::handle iterable, nb::handle dtype, Int64 count) {
         std::vector<Scalar> values;
         for (nb::handle h : iterable) {
           if (count >= 0 && int64_t(values.size()) >= count) break;

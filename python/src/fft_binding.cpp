@@ -87,7 +87,7 @@ void bind_fft(nb::module_& m) {
       },
       nb::arg("x"), nb::arg("axes").none());
   // The current device's plan cache: limits changed (-2 keeps one), cleared, described.
-  m.def("_fft_plan_cache", [](int64_t max_size, int64_t max_memsize, bool clear) {
+  m.def("_fft_plan_cache", [](Int64 max_size, Int64 max_memsize, bool clear) {
     FftPlanCacheChange change;
     change.max_size = max_size, change.max_memsize = max_memsize, change.clear = clear;
     return describe(fft::plan_cache(change));

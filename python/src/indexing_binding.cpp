@@ -26,7 +26,7 @@ void bind_indexing(nb::module_& m) {
   m.def("argwhere", [](nb::handle a) { return argwhere(as_array(a)); });
   m.def(
       "take",
-      [](nb::handle a, nb::handle indices, std::optional<int64_t> axis, nb::handle out,
+      [](nb::handle a, nb::handle indices, std::optional<Int64> axis, nb::handle out,
          const std::string& mode) {
         NDArray r = take(as_array(a), as_array(indices), axis, to_clip_mode(mode));
         if (out.is_none()) return r;
@@ -38,7 +38,7 @@ void bind_indexing(nb::module_& m) {
       nb::arg("out").none() = nb::none(), nb::arg("mode") = "raise");
   m.def(
       "compress",
-      [](nb::handle condition, nb::handle a, std::optional<int64_t> axis) {
+      [](nb::handle condition, nb::handle a, std::optional<Int64> axis) {
         return compress(as_array(condition), as_array(a), axis);
       },
       nb::arg("condition"), nb::arg("a"), nb::arg("axis").none() = nb::none());
@@ -51,13 +51,14 @@ void bind_indexing(nb::module_& m) {
   nd.attr("nonzero") =
       nb::cpp_function([](const NDArray& a) { return arrays_tuple(nonzero(a)); }, nb::is_method());
   nd.attr("compress") = nb::cpp_function(
-      [](const NDArray& a, nb::handle condition, std::optional<int64_t> axis) {
+      [](const NDArray& a, nb::handle condition, std::optional<Int64> axis) {
         return compress(as_array(condition), a, axis);
       },
       nb::is_method(), nb::arg("condition"), nb::arg("axis").none() = nb::none());
   nd.attr("take") = nb::cpp_function(
-      [](const NDArray& a, nb::handle indices, std::optional<int64_t> axis,
-         const std::string& mode) { return take(a, as_array(indices), axis, to_clip_mode(mode)); },
+      [](const NDArray& a, nb::handle indices, std::optional<Int64> axis, const std::string& mode) {
+        return take(a, as_array(indices), axis, to_clip_mode(mode));
+      },
       nb::is_method(), nb::arg("indices"), nb::arg("axis").none() = nb::none(),
       nb::arg("mode") = "raise");
   // Host conversions: the values reach Python through NumPy's scalars and lists.

@@ -97,15 +97,17 @@ void bind_indexing_routines(nb::module_& m) {
       nb::arg("a"), nb::arg("val"), nb::arg("wrap") = false);
   m.def(
       "take_along_axis",
-      [](nb::handle arr, nb::handle indices, std::optional<int64_t> axis) {
+      [](nb::handle arr, nb::handle indices, std::optional<Int64> axis) {
         return take_along_axis(as_array(arr), as_array(indices), axis);
       },
       nb::arg("arr"), nb::arg("indices"), nb::arg("axis").none() = -1);
   m.def(
       "put_along_axis",
-      [](nb::handle arr, nb::handle indices, nb::handle values, std::optional<int64_t> axis) {
-        put_along_axis(target(arr, "put_along_axis"), as_array(indices), value_operand(values),
-                       axis);
+      // The axis as a handle: GCC 12 warns falsely of an optional<Int64> read uninitialised here.
+      [](nb::handle arr, nb::handle indices, nb::handle values, nb::handle axis) {
+        std::optional<int64_t> ax;
+        if (!axis.is_none()) ax = to_int64(axis);
+        put_along_axis(target(arr, "put_along_axis"), as_array(indices), value_operand(values), ax);
       },
       nb::arg("arr"), nb::arg("indices"), nb::arg("values"), nb::arg("axis").none());
   auto choose_fn = [](nb::handle a, nb::handle choices, nb::handle out, const std::string& mode) {
@@ -129,7 +131,7 @@ void bind_indexing_routines(nb::module_& m) {
         return select(conds, choices, value_operand(dflt));
       },
       nb::arg("condlist"), nb::arg("choicelist"), nb::arg("default") = 0);
-  auto diagonal_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2) {
+  auto diagonal_fn = [](nb::handle a, Int64 offset, Int64 axis1, Int64 axis2) {
     return diagonal(as_array(a), offset, axis1, axis2);
   };
   m.def("diagonal", diagonal_fn, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0,
@@ -137,10 +139,10 @@ void bind_indexing_routines(nb::module_& m) {
   nd.attr("diagonal") = nb::cpp_function(diagonal_fn, nb::is_method(), nb::arg("offset") = 0,
                                          nb::arg("axis1") = 0, nb::arg("axis2") = 1);
   m.def(
-      "diag", [](nb::handle v, int64_t k) { return diag(as_array(v), k); }, nb::arg("v"),
+      "diag", [](nb::handle v, Int64 k) { return diag(as_array(v), k); }, nb::arg("v"),
       nb::arg("k") = 0);
   m.def(
-      "diagflat", [](nb::handle v, int64_t k) { return diagflat(as_array(v), k); }, nb::arg("v"),
+      "diagflat", [](nb::handle v, Int64 k) { return diagflat(as_array(v), k); }, nb::arg("v"),
       nb::arg("k") = 0);
 
   m.def(
@@ -163,39 +165,39 @@ void bind_indexing_routines(nb::module_& m) {
   });
   m.def(
       "tri",
-      [](int64_t n, std::optional<int64_t> cols, int64_t k, nb::handle dtype) {
+      [](Int64 n, std::optional<Int64> cols, Int64 k, nb::handle dtype) {
         return tri(n, cols, k, to_dtype_opt(dtype).value_or(DType::Float64));
       },
       nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0,
       nb::arg("dtype") = nb::none());
   m.def(
-      "tril", [](nb::handle a, int64_t k) { return tril(as_array(a), k); }, nb::arg("m"),
+      "tril", [](nb::handle a, Int64 k) { return tril(as_array(a), k); }, nb::arg("m"),
       nb::arg("k") = 0);
   m.def(
-      "triu", [](nb::handle a, int64_t k) { return triu(as_array(a), k); }, nb::arg("m"),
+      "triu", [](nb::handle a, Int64 k) { return triu(as_array(a), k); }, nb::arg("m"),
       nb::arg("k") = 0);
   m.def(
       "tril_indices",
-      [](int64_t n, int64_t k, std::optional<int64_t> cols) {
+      [](Int64 n, Int64 k, std::optional<Int64> cols) {
         return arrays_tuple(tril_indices(n, k, cols));
       },
       nb::arg("n"), nb::arg("k") = 0, nb::arg("m").none() = nb::none());
   m.def(
       "triu_indices",
-      [](int64_t n, int64_t k, std::optional<int64_t> cols) {
+      [](Int64 n, Int64 k, std::optional<Int64> cols) {
         return arrays_tuple(triu_indices(n, k, cols));
       },
       nb::arg("n"), nb::arg("k") = 0, nb::arg("m").none() = nb::none());
   m.def(
       "tril_indices_from",
-      [](nb::handle arr, int64_t k) { return arrays_tuple(tril_indices_from(as_array(arr), k)); },
+      [](nb::handle arr, Int64 k) { return arrays_tuple(tril_indices_from(as_array(arr), k)); },
       nb::arg("arr"), nb::arg("k") = 0);
   m.def(
       "triu_indices_from",
-      [](nb::handle arr, int64_t k) { return arrays_tuple(triu_indices_from(as_array(arr), k)); },
+      [](nb::handle arr, Int64 k) { return arrays_tuple(triu_indices_from(as_array(arr), k)); },
       nb::arg("arr"), nb::arg("k") = 0);
   m.def(
-      "diag_indices", [](int64_t n, int64_t ndim) { return arrays_tuple(diag_indices(n, ndim)); },
+      "diag_indices", [](Int64 n, Int64 ndim) { return arrays_tuple(diag_indices(n, ndim)); },
       nb::arg("n"), nb::arg("ndim") = 2);
   m.def(
       "diag_indices_from",
@@ -203,7 +205,7 @@ void bind_indexing_routines(nb::module_& m) {
       nb::arg("arr"));
   m.def(
       "mask_indices",
-      [](int64_t n, nb::object mask_func, int64_t k) {
+      [](Int64 n, nb::object mask_func, Int64 k) {
         auto f = [mask_func](const NDArray& a, int64_t kk) {
           return as_array(mask_func(nb::cast(a), kk));
         };

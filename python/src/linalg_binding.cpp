@@ -96,7 +96,7 @@ void bind_linalg(nb::module_& m) {
         return tensordot(x, y, list(axes[0]), list(axes[1]));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("axes") = 2);
-  auto trace_fn = [](nb::handle a, int64_t offset, int64_t axis1, int64_t axis2, nb::handle dtype,
+  auto trace_fn = [](nb::handle a, Int64 offset, Int64 axis1, Int64 axis2, nb::handle dtype,
                      nb::handle out) {
     NDArray ha;
     return result(trace(array_arg(a, ha), offset, axis1, axis2, to_dtype_opt(dtype), to_out(out)),

@@ -74,7 +74,7 @@ void bind_linalg_solvers(nb::module_& m) {
     NDArray ha;
     return linalg::matrix_power(array_arg(a, ha), nb::cast<int64_t>(n));
   });
-  m.def("_linalg_tensorinv", [](nb::handle a, int64_t ind) {
+  m.def("_linalg_tensorinv", [](nb::handle a, Int64 ind) {
     NDArray ha;
     return linalg::tensorinv(array_arg(a, ha), ind);
   });
@@ -95,11 +95,11 @@ void bind_linalg_solvers(nb::module_& m) {
         return result(linalg::multi_dot(held, to_out(out)), out);
       },
       nb::arg("arrays"), nb::arg("out").none());
-  m.def("_linalg_cross", [](nb::handle a, nb::handle b, int64_t axis) {
+  m.def("_linalg_cross", [](nb::handle a, nb::handle b, Int64 axis) {
     NDArray ha, hb;
     return linalg::cross(array_arg(a, ha), array_arg(b, hb), axis);
   });
-  m.def("_linalg_vecdot", [](nb::handle a, nb::handle b, int64_t axis) {
+  m.def("_linalg_vecdot", [](nb::handle a, nb::handle b, Int64 axis) {
     NDArray ha, hb;
     return linalg::vecdot(array_arg(a, ha), array_arg(b, hb), axis);
   });
@@ -124,13 +124,13 @@ void bind_linalg_solvers(nb::module_& m) {
     NDArray hx;
     return linalg::matrix_transpose(array_arg(x, hx));
   });
-  m.def("_linalg_diagonal", [](nb::handle x, int64_t offset) {
+  m.def("_linalg_diagonal", [](nb::handle x, Int64 offset) {
     NDArray hx;
     return linalg::diagonal(array_arg(x, hx), offset);
   });
   m.def(
       "_linalg_trace",
-      [](nb::handle x, int64_t offset, nb::handle dtype) {
+      [](nb::handle x, Int64 offset, nb::handle dtype) {
         NDArray hx;
         return linalg::trace(array_arg(x, hx), offset, to_dtype_opt(dtype));
       },

@@ -74,8 +74,7 @@ void bind_manipulation(nb::module_& m) {
       nb::arg("a"), nb::arg("axis").none() = nb::none());
   m.def("expand_dims",
         [](nb::handle a, nb::handle axis) { return expand_dims(as_array(a), to_axes(axis)); });
-  m.def("swapaxes",
-        [](nb::handle a, int64_t a1, int64_t a2) { return swapaxes(as_array(a), a1, a2); });
+  m.def("swapaxes", [](nb::handle a, Int64 a1, Int64 a2) { return swapaxes(as_array(a), a1, a2); });
   m.def("moveaxis", [](nb::handle a, nb::handle source, nb::handle destination) {
     return moveaxis(as_array(a), to_axes(source), to_axes(destination));
   });
@@ -99,7 +98,7 @@ void bind_manipulation(nb::module_& m) {
       nb::kw_only(), nb::arg("dtype").none() = nb::none(), nb::arg("casting").none() = "same_kind");
   m.def(
       "stack",
-      [](nb::handle arrays, int64_t axis, std::optional<NDArray> out, nb::handle dtype,
+      [](nb::handle arrays, Int64 axis, std::optional<NDArray> out, nb::handle dtype,
          nb::handle casting) {
         return stack(as_arrays(arrays), axis, to_dtype_opt(dtype), out,
                      to_casting(casting, Casting::SameKind));
@@ -111,15 +110,15 @@ void bind_manipulation(nb::module_& m) {
   m.def("column_stack", [](nb::handle tup) { return column_stack(as_arrays(tup)); });
   m.def(
       "split",
-      [](nb::handle a, nb::handle ind, int64_t axis) { return split_any(a, ind, axis, true); },
+      [](nb::handle a, nb::handle ind, Int64 axis) { return split_any(a, ind, axis, true); },
       nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0);
   m.def(
       "array_split",
-      [](nb::handle a, nb::handle ind, int64_t axis) { return split_any(a, ind, axis, false); },
+      [](nb::handle a, nb::handle ind, Int64 axis) { return split_any(a, ind, axis, false); },
       nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0);
   m.def(
       "repeat",
-      [](nb::handle a, nb::handle repeats, std::optional<int64_t> axis) {
+      [](nb::handle a, nb::handle repeats, std::optional<Int64> axis) {
         return repeat_any(as_array(a), repeats, axis);
       },
       nb::arg("a"), nb::arg("repeats"), nb::arg("axis").none() = nb::none());
@@ -128,12 +127,11 @@ void bind_manipulation(nb::module_& m) {
   nd.attr("squeeze") = nb::cpp_function(
       [](const NDArray& a, nb::handle axis) { return squeeze(a, to_axes_opt(axis)); },
       nb::is_method(), nb::arg("axis").none() = nb::none());
-  nd.attr("swapaxes") =
-      nb::cpp_function([](const NDArray& a, int64_t a1, int64_t a2) { return swapaxes(a, a1, a2); },
-                       nb::is_method());
+  nd.attr("swapaxes") = nb::cpp_function(
+      [](const NDArray& a, Int64 a1, Int64 a2) { return swapaxes(a, a1, a2); }, nb::is_method());
   nd.attr("repeat") =
       nb::cpp_function([](const NDArray& a, nb::handle repeats,
-                          std::optional<int64_t> axis) { return repeat_any(a, repeats, axis); },
+                          std::optional<Int64> axis) { return repeat_any(a, repeats, axis); },
                        nb::is_method(), nb::arg("repeats"), nb::arg("axis").none() = nb::none());
 }
 

@@ -59,7 +59,7 @@ void bind_members() {
   };
   part("real", &real, &set_real);
   part("imag", &imag, &set_imag);
-  auto round_method = [](const NDArray& a, int64_t decimals, nb::handle out) {
+  auto round_method = [](const NDArray& a, Int64 decimals, nb::handle out) {
     return result(around(a, decimals, to_out(out)), out);
   };
   nb::setattr(cls, "round",
@@ -79,7 +79,7 @@ void bind_rounding(nb::module_& m) {
   for (const char* name : {"around", "round"})
     m.def(
         name,
-        [](nb::handle a, int64_t decimals, nb::handle out) {
+        [](nb::handle a, Int64 decimals, nb::handle out) {
           return result(around(arr(a), decimals, to_out(out)), out);
         },
         nb::arg("a"), nb::arg("decimals") = 0, nb::arg("out") = nb::none());
@@ -208,13 +208,13 @@ void bind_calculus(nb::module_& m) {
       nb::arg("ary"), nb::arg("to_end") = nb::none(), nb::arg("to_begin") = nb::none());
   m.def(
       "trapezoid",
-      [](nb::handle y, nb::handle x, double dx, int64_t axis) {
+      [](nb::handle y, nb::handle x, double dx, Int64 axis) {
         return trapezoid(arr(y), opt_arr(x), dx, axis);
       },
       nb::arg("y"), nb::arg("x") = nb::none(), nb::arg("dx") = 1.0, nb::arg("axis") = -1);
   m.def(
       "cross",
-      [](nb::handle a, nb::handle b, int64_t axisa, int64_t axisb, int64_t axisc, nb::handle axis) {
+      [](nb::handle a, nb::handle b, Int64 axisa, Int64 axisb, Int64 axisc, nb::handle axis) {
         return cross(arr(a), arr(b), axisa, axisb, axisc, opt_int(axis));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("axisa") = -1, nb::arg("axisb") = -1,
@@ -255,7 +255,7 @@ void bind_calculus(nb::module_& m) {
       nb::arg("edge_order") = 1);
   m.def(
       "unwrap",
-      [](nb::handle p, nb::handle discont, int64_t axis, nb::handle period) {
+      [](nb::handle p, nb::handle discont, Int64 axis, nb::handle period) {
         return unwrap(arr(p), opt_double(discont), axis, to_scalar(period));
       },
       nb::arg("p"), nb::arg("discont") = nb::none(), nb::arg("axis") = -1,

@@ -89,7 +89,7 @@ void bind_memory(nb::module_& m) {
                      return PyDevice{p.storage->device(), {}};
                    })
       .def("__int__", &PyMemoryPointer::ptr)
-      .def("__add__", [](const PyMemoryPointer& p, int64_t n) {
+      .def("__add__", [](const PyMemoryPointer& p, Int64 n) {
         return PyMemoryPointer{p.storage, p.offset + n};
       });
 }

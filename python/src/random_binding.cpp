@@ -138,13 +138,13 @@ void bind_distributions(nb::class_<C>& c) {
   def_one(c, "logseries", &C::logseries, "p", std::nullopt, DType::Int64);
   c.def(
       "binomial",
-      [](C& s, int64_t n, double p, nb::handle size, nb::handle dtype) {
+      [](C& s, Int64 n, double p, nb::handle size, nb::handle dtype) {
         return s.binomial(n, p, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("p"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "hypergeometric",
-      [](C& s, int64_t good, int64_t bad, int64_t sample, nb::handle size, nb::handle dtype) {
+      [](C& s, Int64 good, Int64 bad, Int64 sample, nb::handle size, nb::handle dtype) {
         return s.hypergeometric(good, bad, sample, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("ngood"), nb::arg("nbad"), nb::arg("nsample"), nb::arg("size") = nb::none(),
@@ -157,7 +157,7 @@ void bind_distributions(nb::class_<C>& c) {
       nb::arg("alpha"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "multinomial",
-      [](C& s, int64_t n, nb::handle pvals, nb::handle size, nb::handle dtype) {
+      [](C& s, Int64 n, nb::handle pvals, nb::handle size, nb::handle dtype) {
         return s.multinomial(n, as_array(pvals), size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("pvals"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
@@ -173,7 +173,7 @@ void bind_distributions(nb::class_<C>& c) {
       nb::arg("dtype") = nb::none());
   c.def(
       "bytes",
-      [](C& s, int64_t length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
+      [](C& s, Int64 length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
       nb::arg("length"));
   c.def(
       "choice",
@@ -197,15 +197,14 @@ void bind_random_state(nb::module_& m) {
   bind_distributions(c);
   c.def(
       "randint",
-      [](RandomState& s, int64_t low, std::optional<int64_t> high, nb::handle size,
-         nb::handle dtype) {
+      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype) {
         return s.randint(low, high, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
   c.def(
       "random_integers",
-      [](RandomState& s, int64_t low, std::optional<int64_t> high, nb::handle size) {
+      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size) {
         return s.random_integers(low, high, size_of(size));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none());
@@ -243,7 +242,7 @@ void bind_generator(nb::module_& m) {
   bind_distributions(g);
   g.def(
       "integers",
-      [](Generator& r, int64_t low, std::optional<int64_t> high, nb::handle size, nb::handle dtype,
+      [](Generator& r, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype,
          bool endpoint) {
         return r.integers(low, high, size_of(size), dtype_or(dtype, DType::Int64), endpoint);
       },

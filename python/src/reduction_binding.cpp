@@ -282,7 +282,7 @@ void bind_functions(nb::module_& m) {
       nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("weights") = nb::none(),
       nb::arg("returned") = false, nb::arg("keepdims") = false);
   m.def(
-      "diff", [](nb::handle a, int64_t n, int64_t axis) { return diff(to_array(a), n, axis); },
+      "diff", [](nb::handle a, Int64 n, Int64 axis) { return diff(to_array(a), n, axis); },
       nb::arg("a"), nb::arg("n") = 1, nb::arg("axis") = -1);
   m.def(
       "_ufunc_reduce",
@@ -296,7 +296,7 @@ void bind_functions(nb::module_& m) {
       nb::arg("out").none(), nb::arg("keepdims"));
   m.def(
       "_ufunc_accumulate",
-      [](const std::string& name, nb::handle a, int64_t axis, nb::handle dtype, nb::handle out) {
+      [](const std::string& name, nb::handle a, Int64 axis, nb::handle dtype, nb::handle out) {
         return result(ufunc_accumulate(name, to_array(a), axis, to_dtype_opt(dtype), to_out(out)),
                       out);
       },

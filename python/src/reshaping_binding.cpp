@@ -199,12 +199,12 @@ void bind_reshaping(nb::module_& m) {
         [](nb::handle a, nb::handle axes) { return permute_dims(as_array(a), to_axes(axes)); });
   m.def(
       "rollaxis",
-      [](nb::handle a, int64_t axis, int64_t start) { return rollaxis(as_array(a), axis, start); },
+      [](nb::handle a, Int64 axis, Int64 start) { return rollaxis(as_array(a), axis, start); },
       nb::arg("a"), nb::arg("axis"), nb::arg("start") = 0);
   m.def("matrix_transpose", [](nb::handle x) { return matrix_transpose(as_array(x)); });
   m.def(
       "rot90",
-      [](nb::handle a, int64_t k, nb::handle axes) { return rot90(as_array(a), k, to_axes(axes)); },
+      [](nb::handle a, Int64 k, nb::handle axes) { return rot90(as_array(a), k, to_axes(axes)); },
       nb::arg("m"), nb::arg("k") = 1, nb::arg("axes") = nb::make_tuple(0, 1));
   m.def("dstack", [](nb::handle tup) {
     std::vector<NDArray> v;
@@ -212,8 +212,7 @@ void bind_reshaping(nb::module_& m) {
     return dstack(v);
   });
   m.def(
-      "unstack",
-      [](nb::handle x, int64_t axis) { return arrays_tuple(unstack(as_array(x), axis)); },
+      "unstack", [](nb::handle x, Int64 axis) { return arrays_tuple(unstack(as_array(x), axis)); },
       nb::arg("x"), nb::kw_only(), nb::arg("axis") = 0);
   m.def("block", [](nb::handle arrays) { return block(to_block(arrays)); });
   m.def("hsplit", [](nb::handle a, nb::handle s) { return hsplit(as_array(a), split_spec(s)); });

@@ -189,7 +189,7 @@ void bind_sorting(nb::module_& m) {
       nb::arg("x"), nb::arg("bins"), nb::arg("right") = false);
   m.def(
       "bincount",
-      [](nb::handle x, nb::handle weights, int64_t minlength) {
+      [](nb::handle x, nb::handle weights, Int64 minlength) {
         return bincount(as_array(x), opt_array(weights), minlength);
       },
       nb::arg("x"), nb::arg("weights").none() = nb::none(), nb::arg("minlength") = 0);
@@ -228,7 +228,7 @@ void bind_sorting(nb::module_& m) {
   }
   m.def(
       "lexsort",
-      [](nb::handle keys, int64_t axis) {
+      [](nb::handle keys, Int64 axis) {
         std::vector<NDArray> ks;
         if (nb::isinstance<NDArray>(keys)) {
           NDArray k = nb::cast<NDArray>(keys);
@@ -262,7 +262,7 @@ void bind_sorting(nb::module_& m) {
           nb::arg("sorter").none() = nb::none()));
   nb::setattr(
       cls, "partition",
-      nb::cpp_function([](NDArray& self, nb::handle kth, int64_t axis, nb::handle,
+      nb::cpp_function([](NDArray& self, nb::handle kth, Int64 axis, nb::handle,
                           nb::handle) { copy_into(self, partition(self, kth_list(kth), axis)); },
                        nb::is_method(), nb::name("partition"), nb::arg("kth"), nb::arg("axis") = -1,
                        nb::arg("kind") = "introselect", nb::arg("order").none() = nb::none()));

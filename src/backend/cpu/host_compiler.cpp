@@ -25,8 +25,13 @@ std::string compiler_command() {
   return "c++";
 }
 
-// Kernels are specialised to this machine; the cache key carries the CPU model for that.
-const char* kFlags = "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w";
+#ifndef NDGPU_KERNEL_SANITIZE_FLAGS
+#define NDGPU_KERNEL_SANITIZE_FLAGS ""
+#endif
+// Kernels are specialised to this machine; the cache key carries the CPU model for that. A
+// sanitizer build (NDGPU_SANITIZE) instruments the kernels too.
+const char* kFlags =
+    "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w " NDGPU_KERNEL_SANITIZE_FLAGS;
 
 // glibc's vector math library, linked by kernels that may vectorise float functions
 // (device/ndgpu/cpu_vector_math.hpp); loaded here once to learn that it is present.

@@ -83,6 +83,7 @@ CopyWorkers& copy_workers() {
 }  // namespace
 
 void parallel_memcpy(void* dst, const void* src, size_t n) {
+  if (n == 0) return;  // an empty buffer's pointer may be null, which memcpy must not get
   if (n < (size_t(4) << 20)) {
     std::memcpy(dst, src, n);
     return;

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The sanitizer lane (docs/reliability.md): builds the library, the C++ tests and the Python
+# module with AddressSanitizer and UndefinedBehaviorSanitizer in build/asan (NDGPU_SANITIZE=ON,
+# which also instruments the kernels the CPU backend compiles at run time), runs the suites
+# under them and prints the error count of each run. Exit status non-zero when a suite fails
+# or a sanitizer reports anything.
+#
+#   bash scripts/sanitize.sh [--ci] [extra pytest args]
+#
+#   (default)  the whole C++ suite and the whole Python suite
+#   --ci       the whole C++ suite and a representative part of the Python suite (CI_TESTS
+#              below), about 10 minutes on 2 cores once the build is cached
+#
+# Environment: BUILD_DIR (default build/asan), PYTEST_WORKERS (default: the number of CPUs).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+CI=0
+PYTEST_ARGS=()
+for arg in "$@"; do
+  case "$arg" in
+    --ci) CI=1 ;;
+    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) PYTEST_ARGS+=("$arg") ;;
+  esac
+done
+
+# The Python files CI runs: argument conversion, indexing, both kernel engines, raw kernels,
+# reductions and ufuncs, copies and views (the code that handles user input and memory).
+CI_TESTS=(test_reliability.py test_argument_audit.py test_indexing.py test_elementwise_kernel.py
+  test_reduction_kernel.py test_raw_kernel.py test_views.py test_broadcast.py test_creation.py
+  test_manipulation.py test_scans.py)
+
+BUILD_DIR=${BUILD_DIR:-build/asan}
+JOBS=$(nproc)
+WORKERS=${PYTEST_WORKERS:-$JOBS}
+LAUNCHER=()
+command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$(pwd)")}
+
+# -O1 keeps the build quick and the reports exact; -g1 gives line numbers. No CUB library and
+# no ahead-of-time pack: the CPU backend needs neither.
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" \
+  -DNDGPU_SANITIZE=ON -DNDGPU_BUILD_TESTS=ON -DNDGPU_BUILD_CUB=OFF -DNDGPU_AOT_ARCHS= \
+  "${LAUNCHER[@]}" >/dev/null || exit 2
+ninja -C "$BUILD_DIR" -j"$JOBS" ndgpu_tests _core || exit 2
+
+# The Python package with the sanitized module: the sources linked, the module beside them.
+PKG="$BUILD_DIR/python/ndgpu"
+for f in python/ndgpu/*; do
+  case "$(basename "$f")" in
+    _core.*.so | *.pack | libndgpu_cub*.so | __pycache__) ;;
+    *) ln -sfn "$(pwd)/$f" "$PKG/$(basename "$f")" ;;
+  esac
+done
+
+LOGS=$(mktemp -d "${TMPDIR:-/tmp}/ndgpu-sanitize.XXXXXX")
+export NDGPU_CACHE_DIR="$LOGS/cache"
+NDGPU_BLAS=$(python3 -c "import os, scipy_openblas32 as s; print(os.path.join(s.get_lib_dir(), 'libscipy_openblas.so'))")
+export NDGPU_BLAS
+# Every report goes to a file per process (pytest workers and compilers included), so that
+# reports are counted even when a process halts on its first one.
+SAN_COMMON="halt_on_error=1:abort_on_error=0:print_stacktrace=1"
+export UBSAN_OPTIONS="$SAN_COMMON"
+# The suites ask for arrays too big to allocate on purpose (MemoryError): the allocator then
+# returns null, as malloc does, instead of ASan aborting.
+SAN_COMMON="$SAN_COMMON:allocator_may_return_null=1"
+STATUS=0
+
+# count_reports DIR: sanitizer reports written under DIR.
+count_reports() {
+  cat "$1"/*.* 2>/dev/null | grep -cE '^==[0-9]+==ERROR: (Address|Leak)Sanitizer|runtime error:'
+}
+
+# run_suite NAME CMD...: CMD with its reports in $LOGS/NAME, then a line of counts.
+run_suite() {
+  local name=$1 dir="$LOGS/$1" rc
+  shift
+  mkdir -p "$dir"
+  echo "== $name =="
+  ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$dir/asan" UBSAN_OPTIONS="$UBSAN_OPTIONS:log_path=$dir/ubsan" \
+    "$@" 2>&1 | tee "$dir/output.txt" | tail -25
+  rc=${PIPESTATUS[0]}
+  local reports
+  reports=$(count_reports "$dir")
+  echo "== $name: exit status $rc, $reports sanitizer report(s)"
+  if [ "$reports" != 0 ]; then
+    for f in "$dir"/asan.* "$dir"/ubsan.*; do
+      [ -f "$f" ] && { echo "-- $f"; head -40 "$f"; }
+    done | head -120
+  fi
+  [ "$rc" = 0 ] && [ "$reports" = 0 ] || STATUS=1
+  SUMMARY+=("$name: exit status $rc, $reports sanitizer report(s)")
+}
+SUMMARY=()
+
+# C++: leaks are checked too (the suite owns every allocation it makes).
+ASAN_OPTIONS="$SAN_COMMON:detect_leaks=1" \
+  run_suite cpp "$BUILD_DIR/ndgpu_tests" --gtest_brief=1
+
+# Python: libasan must be the process's first library (LD_PRELOAD), and pymalloc is bypassed
+# so that ASan sees Python's objects. Leaks are not checked: CPython and NumPy keep interned
+# objects and module state until exit by design, which LeakSanitizer reports by the thousand.
+LIBASAN=$(c++ -print-file-name=libasan.so)
+TESTS=(python/tests)
+if [ "$CI" = 1 ]; then
+  TESTS=()
+  for t in "${CI_TESTS[@]}"; do [ -f "python/tests/$t" ] && TESTS+=("python/tests/$t"); done
+fi
+XDIST=()
+python3 -c "import xdist" 2>/dev/null && [ "$WORKERS" -gt 1 ] && XDIST=(-n "$WORKERS")
+ASAN_OPTIONS="$SAN_COMMON:detect_leaks=0" PYTHONMALLOC=malloc LD_PRELOAD="$LIBASAN" \
+  PYTHONPATH="$BUILD_DIR/python" run_suite python \
+  python3 -m pytest "${TESTS[@]}" -q -p no:cacheprovider "${XDIST[@]}" "${PYTEST_ARGS[@]}"
+
+echo "================ sanitizer lane summary ================"
+printf '%s\n' "${SUMMARY[@]}"
+echo "reports and logs: $LOGS"
+exit $STATUS
