@@ -110,6 +110,25 @@ struct IsSmall<bool> {
   static const bool value = true;
 };
 
+// The type +, - and * are computed in: the unsigned twin of a signed integer, so that they
+// wrap as NumPy's and the compiled kernels' do (signed overflow is undefined in C++).
+template <class T>
+struct Wrap {
+  typedef T type;
+};
+template <>
+struct Wrap<int> {
+  typedef unsigned int type;
+};
+template <>
+struct Wrap<long> {
+  typedef unsigned long type;
+};
+template <>
+struct Wrap<long long> {
+  typedef unsigned long long type;
+};
+
 NDGPU_HD int type_size(int t) {
   return t <= U8 ? 1 : t <= U16 ? 2 : (t <= U32 || t == F32) ? 4 : 8;
 }
@@ -128,6 +147,7 @@ struct ReadAs {
 // The operations of one value type (T is never narrower than int except in Cvt/Load/Store).
 template <class T>
 struct Exec {
+  typedef typename Wrap<T>::type W;
   const Instr& in;
   Reg* r;
   NDGPU_HD T A() const { return Slot<T>::get(r[in.a]); }
@@ -139,13 +159,13 @@ struct Exec {
     if constexpr (!IsSmall<T>::value) {
       switch (in.op) {
         case Add:
-          put(A() + B());
+          put(T(W(A()) + W(B())));
           return;
         case Sub:
-          put(A() - B());
+          put(T(W(A()) - W(B())));
           return;
         case Mul:
-          put(A() * B());
+          put(T(W(A()) * W(B())));
           return;
         case Min:
           put(::min(A(), B()));
@@ -172,7 +192,7 @@ struct Exec {
           put_bool(A() != B());
           return;
         case Neg:
-          put(-A());
+          put(T(-W(A())));
           return;
         default:
           break;

@@ -172,8 +172,7 @@ void bind_distributions(nb::class_<C>& c) {
       nb::arg("check_valid") = "warn", nb::arg("tol") = 1e-8, nb::arg("method") = "cholesky",
       nb::arg("dtype") = nb::none());
   c.def(
-      "bytes",
-      [](C& s, Int64 length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
+      "bytes", [](C& s, Int64 length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
       nb::arg("length"));
   c.def(
       "choice",

@@ -29,9 +29,12 @@ std::string compiler_command() {
 #define NDGPU_KERNEL_SANITIZE_FLAGS ""
 #endif
 // Kernels are specialised to this machine; the cache key carries the CPU model for that. A
-// sanitizer build (NDGPU_SANITIZE) instruments the kernels too.
+// sanitizer build (NDGPU_SANITIZE) instruments the kernels too. -fwrapv: integer arithmetic
+// wraps as NumPy's (and a GPU's) does; signed overflow is otherwise undefined in C++ (UBSan
+// found it in the quick tier's int32 add).
 const char* kFlags =
-    "-std=c++17 -O3 -march=native -fno-math-errno -fPIC -shared -w " NDGPU_KERNEL_SANITIZE_FLAGS;
+    "-std=c++17 -O3 -march=native -fno-math-errno -fwrapv -fPIC -shared "
+    "-w " NDGPU_KERNEL_SANITIZE_FLAGS;
 
 // glibc's vector math library, linked by kernels that may vectorise float functions
 // (device/ndgpu/cpu_vector_math.hpp); loaded here once to learn that it is present.

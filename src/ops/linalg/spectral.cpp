@@ -90,8 +90,7 @@ LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcon
     return out;
   };
   if (current_device().type == DeviceType::CPU)
-    return narrowed(
-        lstsq_gelsd(a, b2, wide, rcond ? *rcond : eps(wide) * double(std::max(m, n))));
+    return narrowed(lstsq_gelsd(a, b2, wide, rcond ? *rcond : eps(wide) * double(std::max(m, n))));
   if (t != wide) return narrowed(lstsq(a.astype(wide), b2.astype(wide), rcond));
   SVDResult f = svd(a.astype(t), false, true);
   LstsqResult out;
