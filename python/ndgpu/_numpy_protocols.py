@@ -4,8 +4,7 @@ np.mean, np.linalg.norm, ...) run ndgpu's (__array_function__); what ndgpu lacks
 NumPy's TypeError. Host NumPy arrays mixed with ndgpu arrays in a ufunc are refused, as in
 CuPy (no implicit transfers)."""
 import importlib
-
-import numpy
+import sys
 
 # NumPy's public modules whose functions have ndgpu counterparts under the same names.
 _MODULES = {"numpy": "ndgpu", "numpy.linalg": "ndgpu.linalg", "numpy.fft": "ndgpu.fft",
@@ -23,12 +22,12 @@ def _ndgpu_counterpart(module, name):
     return getattr(mod, name, None)
 
 
-def _is_host_array(x):
-    return isinstance(x, numpy.ndarray) and x.ndim > 0
+def _is_host_array(x):  # NumPy is imported already when it calls us: import ndgpu does not
+    return isinstance(x, sys.modules["numpy"].ndarray) and x.ndim > 0
 
 
 def _is_host_scalar_array(x):
-    return isinstance(x, numpy.ndarray) and x.ndim == 0
+    return isinstance(x, sys.modules["numpy"].ndarray) and x.ndim == 0
 
 
 _MISSING = object()
@@ -57,6 +56,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 
 def array_function(self, func, types, args, kwargs):
+    import numpy
     from ndgpu import ndarray
     if not all(issubclass(t, (ndarray, numpy.ndarray)) for t in types):
         return NotImplemented

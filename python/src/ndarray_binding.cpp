@@ -225,6 +225,18 @@ void bind_ndarray(nb::module_& m) {
     const char* py;
     const char* ufunc;
   };
+  // x ** 2 is square(x), as NumPy's fast scalar power makes it: same dtype, exact, and one
+  // multiply instead of pow (int 2 on any non-bool array, 2.0 on inexact ones).
+  cls.def("__pow__", [](const NDArray& a, nb::handle b) {
+    int overflow = 0;  // a huge int is not 2 (and must not leave an error set)
+    const bool two_int = PyLong_CheckExact(b.ptr()) &&
+                         PyLong_AsLongAndOverflow(b.ptr(), &overflow) == 2 && !overflow;
+    const bool two_float = PyFloat_CheckExact(b.ptr()) && PyFloat_AsDouble(b.ptr()) == 2.0;
+    if ((two_int && a.dtype() != DType::Bool) || (two_float && is_inexact(a.dtype())))
+      return unary("square", a);
+    static const ops::Ufunc* h = &ufunc_handle("power");
+    return binary(*h, "power", a, b, false);
+  });
   for (Op op :
        {Op{"add", "add"}, Op{"sub", "subtract"}, Op{"mul", "multiply"},
         Op{"truediv", "true_divide"}, Op{"floordiv", "floor_divide"}, Op{"pow", "power"},
@@ -233,8 +245,9 @@ void bind_ndarray(nb::module_& m) {
     std::string name = op.py;
     const char* uf = op.ufunc;
     const ops::Ufunc* h = &ufunc_handle(uf);
-    cls.def(("__" + name + "__").c_str(),
-            [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
+    if (name != "pow")  // defined above
+      cls.def(("__" + name + "__").c_str(),
+              [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
     cls.def(("__r" + name + "__").c_str(),
             [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, true); });
     cls.def(("__i" + name + "__").c_str(),

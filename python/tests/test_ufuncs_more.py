@@ -232,3 +232,13 @@ def test_outer():
     assert_same(cp.subtract.outer(cp.asarray(b), 2), np.subtract.outer(b, 2))
     with pytest.raises(ValueError, match="binary"):
         cp.sin.outer(cp.asarray(a), cp.asarray(a))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.float16, np.float32, np.complex64])
+def test_pow_two_is_square_as_numpys_fast_power(dtype):
+    a = np.array([0, 1, 2, 3, 11], dtype=dtype)
+    for e in (2, 2.0, 3):
+        want = a ** e
+        got = cp.asarray(a) ** e
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got.get(), want)
