@@ -3,7 +3,7 @@
 The ratio is oriented so that > 1 always means ndgpu is better: ndgpu/best for rates
 (GB/s, TFLOP/s, Gnum/s), best/ndgpu for times (ms, µs, s).
 """
-HIGHER_IS_BETTER = {"GB/s", "TFLOP/s", "Gelem/s", "Gnum/s"}
+from benchmarks.workloads.base import HIGHER_IS_BETTER  # one list of the units
 PEERS = ("cupy", "torch")
 COLUMNS = ("cupy", "torch", "ndgpu")
 HEAD = ("workload", "unit", "CuPy", "PyTorch", "ndgpu", "target", "nd/best", "met")
