@@ -7,6 +7,7 @@ Usage: PYTHONPATH=python python3 scripts/api_reference.py [--check]
 import importlib
 import inspect
 import os
+import re
 import sys
 import types
 
@@ -32,6 +33,8 @@ def entry(module, name):
     if callable(value):
         target = value.__wrapped__ if type(value) is type(ndgpu.sum) else value
         signature, own = _docs._signature_line(target, name)
+        # A module default prints its file: keep the page free of the machine's paths.
+        signature = re.sub(r"<module '([\w.]+)' from '[^']*'>", r"<module '\1'>", signature)
         if getattr(importlib.import_module(_docs.NUMPY_MODULES.get(module.__name__, "numpy")),
                    name, None) is target:
             own = "NumPy's own."
