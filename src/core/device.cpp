@@ -16,12 +16,15 @@ Device parse_device(const std::string& text) {
   auto colon = text.find(':');
   std::string kind = text.substr(0, colon);
   int index = 0;
-  if (colon != std::string::npos) {
+  if (colon != std::string::npos) {  // digits only: no sign, no trailing text ("cpu:-1", "cpu:1x")
+    const std::string digits = text.substr(colon + 1);
+    size_t used = 0;
     try {
-      index = std::stoi(text.substr(colon + 1));
+      if (!digits.empty() && digits[0] >= '0' && digits[0] <= '9') index = std::stoi(digits, &used);
     } catch (...) {
-      throw ValueError("invalid device '" + text + "'");
+      used = 0;
     }
+    if (used == 0 || used != digits.size()) throw ValueError("invalid device '" + text + "'");
   }
   if (kind == "cpu") return {DeviceType::CPU, index};
   if (kind == "cuda" || kind == "gpu") return {DeviceType::CUDA, index};

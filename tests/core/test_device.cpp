@@ -15,6 +15,10 @@ TEST(Device, ParsesAndPrintsNames) {
   EXPECT_EQ((Device{DeviceType::CPU, 0}).str(), "cpu:0");
   EXPECT_THROW(parse_device("tpu"), ValueError);
   EXPECT_THROW(parse_device("cuda:x"), ValueError);
+  EXPECT_THROW(parse_device("cpu:-1"), ValueError);  // found by fuzz/dtype_name.cpp
+  EXPECT_THROW(parse_device("cpu:1x"), ValueError);
+  EXPECT_THROW(parse_device("cuda:"), ValueError);
+  EXPECT_EQ(parse_device("cpu:12"), (Device{DeviceType::CPU, 12}));
 }
 
 TEST(Device, GuardRestoresAndOrdinalsAreChecked) {
