@@ -102,6 +102,9 @@ ASAN_OPTIONS="$SAN_COMMON:detect_leaks=1" \
 # so that ASan sees Python's objects. Leaks are not checked: CPython and NumPy keep interned
 # objects and module state until exit by design, which LeakSanitizer reports by the thousand.
 LIBASAN=$(c++ -print-file-name=libasan.so)
+# libstdc++ preloaded too: otherwise ASan's __cxa_throw interceptor finds no real __cxa_throw
+# (python itself does not link libstdc++) and the first C++ exception aborts the process.
+LIBSTDCXX=$(c++ -print-file-name=libstdc++.so)
 TESTS=(python/tests)
 if [ "$CI" = 1 ]; then
   TESTS=()
@@ -109,7 +112,7 @@ if [ "$CI" = 1 ]; then
 fi
 XDIST=()
 python3 -c "import xdist" 2>/dev/null && [ "$WORKERS" -gt 1 ] && XDIST=(-n "$WORKERS")
-ASAN_OPTIONS="$SAN_COMMON:detect_leaks=0" PYTHONMALLOC=malloc LD_PRELOAD="$LIBASAN" \
+ASAN_OPTIONS="$SAN_COMMON:detect_leaks=0" PYTHONMALLOC=malloc LD_PRELOAD="$LIBASAN $LIBSTDCXX" \
   PYTHONPATH="$BUILD_DIR/python" run_suite python \
   python3 -m pytest "${TESTS[@]}" -q -p no:cacheprovider "${XDIST[@]}" "${PYTEST_ARGS[@]}"
 
