@@ -7,6 +7,7 @@
 #include <cstring>
 #include <future>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -80,8 +81,19 @@ Backend* cuda_backend() {
 
 }  // namespace
 
+namespace {
+// Replaced substitutes stay alive (readers may still hold them) and reachable, so that
+// LeakSanitizer does not count them as leaks.
+void retire(Backend* old) {
+  static std::mutex mu;
+  static auto* retired = new std::vector<std::unique_ptr<Backend>>;
+  std::lock_guard lock(mu);
+  if (old) retired->emplace_back(old);
+}
+}  // namespace
+
 void substitute_cuda_backend(std::unique_ptr<Backend> b) {
-  cuda_substitute.store(b.release(), std::memory_order_release);  // never freed, see header
+  retire(cuda_substitute.exchange(b.release(), std::memory_order_acq_rel));  // see header
 }
 
 bool cuda_available() {
@@ -93,7 +105,7 @@ std::atomic<Backend*> cpu_substitute{nullptr};
 }  // namespace
 
 void substitute_cpu_backend(std::unique_ptr<Backend> b) {
-  cpu_substitute.store(b.release(), std::memory_order_release);  // never freed, as CUDA's
+  retire(cpu_substitute.exchange(b.release(), std::memory_order_acq_rel));  // as CUDA's
 }
 
 namespace {
