@@ -69,7 +69,10 @@ STATUS=0
 
 # count_reports DIR: sanitizer reports written under DIR.
 count_reports() {
-  cat "$1"/*.* 2>/dev/null | grep -cE '^==[0-9]+==ERROR: (Address|Leak)Sanitizer|runtime error:'
+  # LeakSanitizer's own fatal errors count too: its tracer can crash at exit (signal 11 over
+  # the C++ suite on 2026-12-01, perhaps on the CPU backend's fiber stacks), failing the run.
+  cat "$1"/*.* 2>/dev/null |
+    grep -cE '^==[0-9]+==ERROR: (Address|Leak)Sanitizer|runtime error:|LeakSanitizer has encountered a fatal error'
 }
 
 # run_suite NAME CMD...: CMD with its reports in $LOGS/NAME, then a line of counts.
