@@ -83,17 +83,21 @@ bool cusolver_gesvdj(CudaBackend& be, int device, void* handle, const SolverCall
   auto h = static_cast<cusolverDnHandle_t>(handle);
   const bool vectors = s.job != 'N';
   const cusolverEigMode_t jobz = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = s.job == 'S' ? 1 : 0, m = int(s.m), n = int(s.n);
+  // Without vectors, gesvdj still writes an identity into U and V (an illegal access through
+  // null pointers on the H200): economy-size scratch for both.
+  const int econ = s.job == 'A' ? 0 : 1, m = int(s.m), n = int(s.n);
   const int ldu = std::max(m, 1), ldv = std::max(n, 1);
-  Scratch v(be, device, s.stream, vectors ? size_t(n) * size_t(n) * isz : 0);
+  Scratch v(be, device, s.stream, size_t(n) * size_t(n) * isz);
+  Scratch u_scratch(be, device, s.stream, vectors ? 0 : size_t(m) * size_t(n) * isz);
+  void* u = vectors ? s.u : u_scratch.ptr;
   gesvdjInfo_t params = nullptr;
   check(j.create(&params), "cusolverDnCreateGesvdjInfo");
   int lwork = 0;
   int status =
-      j.size[k](h, jobz, econ, m, n, s.a, int(s.lda), s.w, s.u, ldu, v.ptr, ldv, &lwork, params);
+      j.size[k](h, jobz, econ, m, n, s.a, int(s.lda), s.w, u, ldu, v.ptr, ldv, &lwork, params);
   if (status == 0) {
     Scratch work(be, device, s.stream, size_t(lwork) * isz);
-    status = j.svd[k](h, jobz, econ, m, n, s.a, int(s.lda), s.w, s.u, ldu, v.ptr, ldv, work.ptr,
+    status = j.svd[k](h, jobz, econ, m, n, s.a, int(s.lda), s.w, u, ldu, v.ptr, ldv, work.ptr,
                       lwork, dinfo, params);
   }
   j.destroy(params);
