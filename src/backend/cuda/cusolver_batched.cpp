@@ -135,7 +135,9 @@ bool lu(CudaBackend& be, int device, const SolverCall& s, int* dinfo) {
   const Batched& b = api();
   const int k = typed_index(s.type);
   const bool solve = s.op == SolverOp::Getrs;
-  if ((solve ? !b.getrs[k] : !b.getrf[k]) || !wanted(s, INT32_MAX) ||
+  // getrfBatched divides by a zero pivot (LAPACK skips it): a singular matrix's U gets NaNs
+  // where det needs its zero, so only calls that raise on singular matrices come here.
+  if ((solve ? !b.getrs[k] : !b.getrf[k] || !s.check) || !wanted(s, INT32_MAX) ||
       s.stride_ipiv != s.n * int64_t(sizeof(int)))
     return false;
   void* h = cublas_handle(be, device, s.stream);
