@@ -14,6 +14,9 @@ struct Words {
 // Ten rounds over the 128-bit counter c with the 64-bit key k.
 NDGPU_HD Words philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
                              uint32_t k1) {
+#ifdef NDGPU_DEVICE_CUDA
+#pragma unroll
+#endif
   for (int round = 0; round < 10; ++round) {
     if (round) {
       k0 += 0x9E3779B9u;
