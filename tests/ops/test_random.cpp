@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
@@ -74,6 +75,28 @@ TEST(Random, ElementaryFunctionsAreAccurate) {
   EXPECT_LT(worst, 1e-14);
   EXPECT_NEAR(rng::log_(3.0f), std::log(3.0f), 3e-7f);
   EXPECT_NEAR(rng::exp_(-2.5f), std::exp(-2.5f), 1e-8f);
+}
+
+// float32 normals' own functions: -2 ln u within 2.5 ulp, sin and cos of 2 pi k / 2^24
+// within 2e-7, over words spread across the range (k = 0 and the quarter turns included).
+TEST(Random, Float32NormalFunctionsAreAccurate) {
+  double worst_log = 0, worst_trig = 0;
+  std::vector<uint64_t> ks{0, 1 << 22, 2 << 22, 3 << 22, (1 << 22) - 1, (1 << 24) - 1};
+  for (uint64_t k = 0; k < (uint64_t(1) << 24); k += 4093) ks.push_back(k);
+  for (uint64_t kk : ks) {
+    const uint32_t w = uint32_t(kk << 8);
+    const float u = rng::u01f_open(w);
+    const double want = -2.0 * std::log(double(u));
+    // The top word rounds u to 1 (ln u = 0 exactly).
+    const double err = std::abs(rng::minus_2_log_open01(u) - want);
+    worst_log = std::max(worst_log, want == 0 ? err : err / want);
+    float s, c;
+    rng::sincos_2pi_word(w, &s, &c);
+    const double a = 2 * M_PI * double(kk) / double(1 << 24);
+    worst_trig = std::max(worst_trig, std::abs(s - std::sin(a)) + std::abs(c - std::cos(a)));
+  }
+  EXPECT_LT(worst_log, 2.5 * 5.96e-8);
+  EXPECT_LT(worst_trig, 2e-7);
 }
 
 // A bit generator's words (random_raw) and its rejection samplers follow the element's own
