@@ -14,12 +14,12 @@ int cusolver_run(CudaBackend& backend, int device, const SolverCall& call);
 
 // Runs the stack on cuSOLVER's or cuBLAS's batched routines (potrfBatched, syevjBatched,
 // getrfBatched, getrsBatched), each problem's info into `dinfo`, when they serve it (small
-// matrices, opt-in: NDGPU_SOLVER_BATCHED=small or =1 at every size they allow); false otherwise.
+// matrices by default; NDGPU_SOLVER_BATCHED=0 off, =1 at every size they allow); false otherwise.
 bool solver_batched(CudaBackend& backend, int device, void* cusolver_handle, const SolverCall& call,
                     int* dinfo);
 
-// One Gesvd problem on the Jacobi SVD (gesvdj) when NDGPU_SVD=gesvdj asks for it (opt-in), its
-// info into `dinfo`; false leaves it to gesvd.
+// One Gesvd problem on the Jacobi SVD (gesvdj) up to order 2048 or when NDGPU_SVD=gesvdj asks
+// for it, its info into `dinfo`; false leaves it to gesvd.
 bool cusolver_gesvdj(CudaBackend& backend, int device, void* cusolver_handle,
                      const SolverCall& call, int* dinfo);
 
