@@ -126,6 +126,7 @@ class RandomState {
  private:
   std::shared_ptr<BitGenerator> bits_;
   std::vector<int64_t> host_permutation(int64_t n);
+  std::vector<int64_t> weighted_distinct(std::vector<double> weights, int64_t count);
 };
 
 // The module-level state of numpy.random's functions (one per process), shared so that a

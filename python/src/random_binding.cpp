@@ -25,10 +25,10 @@ DType dtype_or(nb::handle dtype, DType dflt) {
   return dtype.is_none() ? dflt : to_dtype(dtype);
 }
 
+// p as any array_like (a list, as NumPy and CuPy take it).
 std::optional<NDArray> probabilities(nb::handle p) {
   if (p.is_none()) return std::nullopt;
-  NDArray holder;
-  return array_arg(p, holder).astype(DType::Float64);
+  return as_array(p).astype(DType::Float64);
 }
 
 // A choice over arange(a) or over the elements of an array.

@@ -184,6 +184,9 @@ def test_choice():
     c = RS(4).choice(4, size=N, p=cp.asarray(p)).get()
     freq = np.bincount(c, minlength=4) / N
     assert np.all(np.abs(freq - p) < 6 * np.sqrt(p * (1 - p) / N) + 1e-12), freq
+    # p as a list, and without replacement: distinct values, none of probability 0.
+    c = RS(5).choice(4, size=3, replace=False, p=[0.1, 0.0, 0.6, 0.3]).get()
+    assert sorted(c.tolist()) == [0, 2, 3]
 
 
 @pytest.mark.parametrize("call", [
@@ -199,6 +202,7 @@ def test_choice():
     lambda: cp.random.choice(3, size=4, replace=False),
     lambda: cp.random.choice(3, p=cp.asarray([0.5, 0.5, 0.5])),
     lambda: cp.random.choice(0, size=2),
+    lambda: cp.random.choice(3, size=2, replace=False, p=[1.0, 0.0, 0.0]),
     lambda: cp.random.triangular(2.0, 1.0, 3.0),
     lambda: cp.random.wald(0.0, 1.0),
     lambda: cp.random.standard_t(0.0),

@@ -100,6 +100,29 @@ void RandomState::shuffle(NDArray& a) {
   copy_into(a, back);
 }
 
+// `count` distinct indices drawn by weight, as NumPy: rounds of uniforms through the CDF of
+// the weights not yet taken, keeping each round's first occurrences, until enough are found.
+std::vector<int64_t> RandomState::weighted_distinct(std::vector<double> w, int64_t count) {
+  int64_t nonzero = 0;
+  for (double x : w) nonzero += x > 0;
+  if (nonzero < count) throw ValueError("Fewer non-zero entries in p than size");
+  std::vector<int64_t> found;
+  std::vector<char> taken(w.size(), 0);
+  while (int64_t(found.size()) < count) {
+    std::vector<double> u(size_t(count) - found.size()), cdf(w.size());
+    random_sample(Shape{int64_t(u.size())}, DType::Float64).to_host(u.data());
+    double total = 0;
+    for (size_t k = 0; k < w.size(); ++k) cdf[k] = total += w[k];
+    for (double x : u) {
+      const auto it = std::upper_bound(cdf.begin(), cdf.end(), x * total);
+      const size_t pick = std::min<size_t>(size_t(it - cdf.begin()), w.size() - 1);
+      if (!taken[pick]) taken[pick] = 1, found.push_back(int64_t(pick));
+    }
+    for (int64_t k : found) w[size_t(k)] = 0;
+  }
+  return found;
+}
+
 NDArray RandomState::choice(int64_t a, const Shape& size, bool replace, const OptArray& p) {
   int64_t count = 1;
   for (int64_t d : size) count *= d;
@@ -122,7 +145,12 @@ NDArray RandomState::choice(int64_t a, const Shape& size, bool replace, const Op
   if (!replace) {
     if (count > a)
       throw ValueError("Cannot take a larger sample than population when 'replace=False'");
-    if (p) throw NotImplementedError("choice: p with replace=False is not supported yet");
+    if (p) {
+      std::vector<double> w(cdf.size());
+      for (size_t k = 0; k < w.size(); ++k) w[k] = cdf[k] - (k ? cdf[k - 1] : 0.0);
+      std::vector<int64_t> picks = weighted_distinct(w, count);
+      return from_host(picks.data(), size, DType::Int64);
+    }
     std::vector<int64_t> order = host_permutation(a);
     return from_host(order.data(), size, DType::Int64);
   }
