@@ -7,10 +7,14 @@
 # `a + b` times (scripts/first_use_times.py) and the type check, and prints each step's time.
 # In CI the ahead-of-time kernel pack and CUB's library are left out (they need NVRTC/nvcc and
 # minutes; the CPU backend uses neither); WHEEL_FULL=1 keeps them.
-# OFFLINE=1 (a machine without network, e.g. the GPU machine): the venv sees the system's
-# packages (NumPy, scipy-openblas32), the wheel installs with --no-index, and the type check
-# runs only when mypy is installed. WHEEL_DIR=folder keeps a copy of the wheel there.
-# Usage: [OFFLINE=1] [WHEEL_FULL=1] [WHEEL_DIR=dist] bash scripts/wheel_check.sh
+# OFFLINE=1 (a machine without network, e.g. the GPU machine): nothing is fetched. The build
+# needs scikit-build-core and nanobind installed; the venv sees this Python's packages (NumPy,
+# NVIDIA's wheels; also when python3 is itself a venv, as on the GPU machine); the wheel
+# installs with --no-index, its dependencies from those packages or from wheels in
+# $WHEELHOUSE (default .whl/ in the checkout); a dependency found in neither (the GPU machine
+# lacks scipy-openblas32) is reported and ndgpu installed without it (--no-deps). The type
+# check runs only when mypy is installed. WHEEL_DIR=folder keeps a copy of the wheel there.
+# Usage: [OFFLINE=1] [WHEELHOUSE=dir] [WHEEL_FULL=1] [WHEEL_DIR=dist] bash scripts/wheel_check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -28,12 +32,23 @@ export CXX=${CXX:-c++}
 # The installed scikit-build-core and nanobind (scripts/setup.sh): an isolated build would put
 # nanobind's headers in a new temporary folder each time, and ccache would miss.
 wheel_args=()
-if python3 -c "import scikit_build_core, nanobind" 2>/dev/null; then wheel_args=(--no-build-isolation); fi
+if python3 -c "import scikit_build_core, nanobind" 2>/dev/null; then
+  wheel_args=(--no-build-isolation)
+elif [ "$offline" = 1 ]; then
+  echo "wheel_check: OFFLINE=1 builds without isolation: install scikit-build-core and" \
+    "nanobind into $(command -v python3) (or carry their wheels)" >&2
+  exit 1
+fi
 if [ "${WHEEL_FULL:-0}" != 1 ]; then
   settings+=(-C "cmake.define.NDGPU_AOT_ARCHS=" -C cmake.define.NDGPU_BUILD_CUB=OFF)
 fi
 venv_args=() install_args=()
-if [ "$offline" = 1 ]; then venv_args=(--system-site-packages) install_args=(--no-index); fi
+if [ "$offline" = 1 ]; then
+  wheel_args+=(--no-index)
+  venv_args=(--system-site-packages) install_args=(--no-index)
+  wheelhouse=${WHEELHOUSE:-$repo/.whl}
+  if [ -d "$wheelhouse" ]; then install_args+=(--find-links "$wheelhouse"); fi
+fi
 
 step() { printf '== %s: %ss\n' "$1" "$(($(date +%s) - $2))"; }
 t=$(date +%s)
@@ -48,10 +63,31 @@ if [ -e "$work/ccache.log" ]; then
 fi
 
 t=$(date +%s)
-python3 -m venv "${venv_args[@]}" "$work/venv"
 py="$work/venv/bin/python"
-"$py" -m pip install -q --disable-pip-version-check "${install_args[@]}" "$work"/dist/*.whl
-if [ "$offline" != 1 ]; then "$py" -m pip install -q --disable-pip-version-check mypy; fi
+pip=("$py" -m pip)
+if ! python3 -m venv "${venv_args[@]}" "$work/venv" 2>"$work/venv.err"; then
+  # A Python without ensurepip (Debian's without python3-venv): a venv without pip, into
+  # which this Python's pip installs.
+  cat "$work/venv.err" >&2
+  rm -rf "$work/venv"
+  python3 -m venv --without-pip "${venv_args[@]}" "$work/venv"
+  pip=(python3 -m pip --python "$py")
+fi
+if [ "$offline" = 1 ]; then
+  # --system-site-packages shows the base interpreter's packages only: when python3 is a venv
+  # itself, its own site-packages (NumPy, NVIDIA's wheels) are added with a .pth file.
+  python3 -c "import site; print('\n'.join(site.getsitepackages()))" \
+    >"$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/_outer_site.pth"
+fi
+pip_install() { "${pip[@]}" install -q --disable-pip-version-check "$@"; }
+if ! pip_install "${install_args[@]}" "$work"/dist/*.whl; then
+  [ "$offline" = 1 ] || exit 1
+  echo "wheel_check: a dependency above is neither installed nor in ${wheelhouse}: ndgpu" \
+    "installed without it (--no-deps)"
+  pip_install "${install_args[@]}" --no-deps "$work"/dist/*.whl
+fi
+if [ "$offline" != 1 ]; then pip_install mypy; fi
+"$py" -c "import numpy" || { echo "wheel_check: NumPy is not importable in the venv" >&2; exit 1; }
 step "install into a fresh venv" "$t"
 
 t=$(date +%s)

@@ -198,3 +198,4 @@ from ndgpu import _docs  # noqa: E402
 for _namespace in (globals(), vars(linalg), vars(fft), vars(random)):
     _docs.install(_namespace)
 del _namespace
+_docs.install_members(ndarray, "ndgpu")  # x.sum.__doc__, ndarray.T.__doc__: NumPy's too

@@ -1,7 +1,9 @@
 """Docstrings: ndgpu's signature, then NumPy's own text, read from the installed NumPy the
 first time a ``__doc__`` is asked for (``import ndgpu`` does not import NumPy, and NumPy's
 text is not copied into ndgpu). ``install`` wraps a namespace's public functions in
-``_core.function``, which forwards calls and computes ``__doc__`` here."""
+``_core.function``, which forwards calls and computes ``__doc__`` here; ``install_members``
+wraps a class's methods and properties the same way (``_core.method``,
+``_core.documented_property``)."""
 import importlib
 import types
 
@@ -9,7 +11,9 @@ from ndgpu import _core
 
 # ndgpu's namespaces and NumPy's modules that document the same names.
 NUMPY_MODULES = {"ndgpu": "numpy", "ndgpu.linalg": "numpy.linalg", "ndgpu.fft": "numpy.fft",
-                 "ndgpu.random": "numpy.random"}
+                 "ndgpu.random": "numpy.random", "ndgpu.ndarray": "numpy.ndarray"}
+# Py_TPFLAGS_METHOD_DESCRIPTOR: a callable that binds to the instance it is read from.
+_METHOD_DESCRIPTOR = 1 << 17
 
 # Where ndgpu differs from NumPy's text, said before it.
 _UFUNC_DIFFERENCES = (
@@ -39,11 +43,17 @@ def _signature_line(target, name):
 
 
 def _numpy_text(numpy_module, name):
+    """NumPy's documentation of `numpy_module`.`name`; `numpy_module` may name a class
+    ("numpy.ndarray")."""
     import inspect
+    parent, _, leaf = numpy_module.rpartition(".")
     try:
         module = importlib.import_module(numpy_module)
     except ImportError:
-        return None, None
+        try:
+            module = getattr(importlib.import_module(parent), leaf)
+        except (ImportError, AttributeError):
+            return None, None
     obj = getattr(module, name, None)
     doc = inspect.getdoc(obj) if obj is not None else None
     return (doc, module) if doc else (None, None)
@@ -52,10 +62,16 @@ def _numpy_text(numpy_module, name):
 def function_doc(target, name, module):
     """`target`'s docstring as ndgpu's `module`.`name`: signature, ndgpu's own notes, then
     NumPy's documentation of the same name with a header saying whose text it is."""
-    signature, own = _signature_line(target, name)
     numpy_module = NUMPY_MODULES.get(module)
     text, _ = _numpy_text(numpy_module, name) if numpy_module else (None, None)
-    parts = [signature]
+    if callable(target):
+        signature, own = _signature_line(target, name)
+        parts = [signature]
+    else:  # a property: no call signature; nanobind's getter signature "(self) -> ..." dropped
+        import inspect
+        own = inspect.cleandoc(getattr(target, "__doc__", None) or "")
+        own = "" if own.startswith("(self)") and "\n" not in own else own
+        parts = []
     if own:
         parts.append(own)
     if text:
@@ -114,6 +130,24 @@ def install(namespace):
                 or str(getattr(value, "__module__", "")).startswith("numpy")):
             continue
         namespace[name] = _core._documented(value, name, module)
+
+
+def install_members(cls, module):
+    """Wraps `cls`'s public methods and properties so their __doc__ reads NumPy's text of
+    the same member (module "ndgpu" and class "ndarray": numpy.ndarray's). Static methods,
+    classes and other attributes are left as they are."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(value, property):
+            is_property = True
+        elif (callable(value) and not isinstance(value, type)
+              and type(value).__flags__ & _METHOD_DESCRIPTOR):
+            is_property = False
+        else:
+            continue
+        setattr(cls, name, _core._documented_member(value, name, f"{cls.__name__}.{name}",
+                                                    module, is_property))
 
 
 _core._set_doc_hook(function_doc)

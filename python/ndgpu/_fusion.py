@@ -2,9 +2,7 @@
 C++ fused function (docs/fuse.md). This file only records calls; types, loops, kernels and
 errors are the C++ core's."""
 import functools
-import linecache
 import os
-import traceback
 
 from ndgpu import _core
 
@@ -140,6 +138,8 @@ _core._set_fusion_proxy(_Var, _hook)
 def _callee(tb):
     """The function called where a traced value was refused: the innermost call outside ndgpu
     as written in the source (its name before the parenthesis)."""
+    import linecache  # here, not at import: with traceback, a tenth of `import ndgpu`
+    import traceback
     frames = [f for f in traceback.extract_tb(tb) if not f.filename.startswith(_PACKAGE)]
     f = frames[-1] if frames else None
     if f is None or f.lineno != f.end_lineno or f.colno is None:

@@ -24,17 +24,28 @@ void bind_config(nb::module_& m) {
 
   m.def(
       "show_config", [] { nb::print(nb::str(config_text().c_str()), nb::str("")); },
-      "show_config()\n\nPrints the backend, its devices, and the libraries ndgpu found and "
-      "where\n(libcuda, NVRTC, cuBLAS, cuSOLVER, cuFFT, cuRAND, the CPU BLAS and FFT).");
-  m.def(
-      "_library_report",
-      [] {
-        nb::list out;
-        for (const LibraryInfo& lib : library_report())
-          out.append(nb::make_tuple(lib.name, lib.path, lib.note, lib.tried));
-        return out;
-      },
-      "The libraries as (name, path, note, tried) tuples; path is '' when none was found.");
+      "show_config()\n\nPrints ndgpu's version, the backend, its devices (with their compute "
+      "capability), and\neach library ndgpu uses with the file it was loaded from and its "
+      "version, or why\nit is missing (libcuda, NVRTC, cuBLAS, cuBLASLt, cuSOLVER, cuFFT, "
+      "cuRAND, CUB, the\nCPU BLAS and FFT).");
+  // ndgpu::config() as objects with the structs' fields ('' where a field is unknown).
+  nb::class_<DeviceInfo>(m, "_DeviceInfo")
+      .def_ro("id", &DeviceInfo::id)
+      .def_ro("name", &DeviceInfo::name)
+      .def_ro("compute_capability", &DeviceInfo::compute_capability)
+      .def_ro("memory_bytes", &DeviceInfo::memory_bytes);
+  nb::class_<LibraryInfo>(m, "_LibraryInfo")
+      .def_ro("name", &LibraryInfo::name)
+      .def_ro("path", &LibraryInfo::path)
+      .def_ro("version", &LibraryInfo::version)
+      .def_ro("note", &LibraryInfo::note)
+      .def_ro("tried", &LibraryInfo::tried);
+  nb::class_<Config>(m, "_Config")
+      .def_ro("version", &Config::version)
+      .def_ro("backend", &Config::backend)
+      .def_ro("devices", &Config::devices)
+      .def_ro("libraries", &Config::libraries);
+  m.def("_config", &config, "ndgpu::config(): what show_config() prints, as data.");
 }
 
 }  // namespace ndgpu::py

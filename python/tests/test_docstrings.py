@@ -80,3 +80,50 @@ def test_wrapped_functions_forward_arguments_errors_and_pickle():
     assert cp.linalg.norm.__module__ == "ndgpu.linalg"
     assert pickle.loads(pickle.dumps(cp.sum)) is cp.sum
     assert repr(cp.sum) == "<function sum>"
+
+
+def test_methods_and_properties_carry_numpys_text():
+    # Every public member of ndarray that numpy.ndarray also has: NumPy's summary, after a
+    # header; a method's doc starts with its own signature, as a function's does.
+    checked, missing = 0, []
+    for name in dir(cp.ndarray):
+        theirs = getattr(numpy.ndarray, name, None)
+        if name.startswith("_") or theirs is None or not pydoc.getdoc(theirs):
+            continue
+        ours = getattr(cp.ndarray, name)
+        doc = ours.__doc__ or ""
+        summary = pydoc.getdoc(theirs).strip().split("\n\n")[0]
+        header = f"NumPy's documentation of numpy.ndarray.{name} follows"
+        if summary not in doc or header not in doc:
+            missing.append(name)
+        if callable(theirs) and not re.match(r"%s\(" % name, doc):
+            missing.append(name + " (signature)")
+        checked += 1
+    assert checked > 60
+    assert missing == []
+    assert cp.ndarray.sum.__doc__.startswith("sum(self, axis")
+    assert "Return the sum of the array elements over the given axis." in cp.ndarray.sum.__doc__
+    assert "View of the transposed array." in cp.ndarray.T.__doc__
+    text = pydoc.render_doc(cp.arange(3).sum, renderer=pydoc.plaintext)
+    assert "Return the sum of the array elements" in text
+    # ndgpu's own members keep their own text
+    assert "NumPy's documentation" not in (cp.ndarray.get.__doc__ or "")
+
+
+def test_wrapped_members_behave_as_before():
+    a = cp.arange(6.0)
+    numpy.testing.assert_array_equal(cp.asnumpy(a.reshape(2, 3).sum(axis=0)),
+                                     numpy.arange(6.0).reshape(2, 3).sum(axis=0))
+    assert cp.ndarray.sum(a) == a.sum() == 15.0  # from the class, with self given
+    bound = a.sum
+    assert bound.__self__ is a and bound() == 15.0
+    with pytest.raises(ValueError, match="axis 3 is out of bounds"):
+        a.sum(axis=3)
+    b = cp.zeros((2, 3))
+    b.shape = (3, 2)  # a settable property is still settable
+    assert b.shape == (3, 2) and b.T.shape == (2, 3)
+    with pytest.raises(AttributeError):
+        b.ndim = 4
+    assert pickle.loads(pickle.dumps(cp.ndarray.sum)) is cp.ndarray.sum
+    assert repr(cp.ndarray.sum) == "<function ndarray.sum>"
+    assert callable(cp.ndarray.T.fget) and callable(cp.ndarray.shape.fset)

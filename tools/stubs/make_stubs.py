@@ -36,7 +36,7 @@ def core_stubs(import_path, out):
     for name, path in modules:
         # -P: names with a trailing underscore (ix_) are public here, and a private class may
         # be a public function's result.
-        subprocess.run([sys.executable, "-m", "nanobind.stubgen", "-q", "-P", "-i", import_path,
+        subprocess.run([sys.executable, __file__, "--stubgen", "-q", "-P", "-i", import_path,
                         "-p", str(PATTERNS), "-m", name, "-o", str(path)], check=True)
     for stub in core_dir.rglob("*.pyi"):
         text = stub.read_text()
@@ -49,6 +49,18 @@ def core_stubs(import_path, out):
         if not re.search(r"^from typing import .*\bAny\b", text, re.M):
             text = "from typing import Any\n" + text
         stub.write_text(text)
+
+
+def stubgen_unwrapped(argv):
+    """nanobind's stubgen with ndarray's members as nanobind bound them: the package wraps
+    them for their docstrings (python/ndgpu/_docs.py), which stubgen cannot read."""
+    sys.path.insert(0, argv[argv.index("-i") + 1])
+    import ndgpu
+    from nanobind.stubgen import main as stubgen
+    for name, value in list(vars(ndgpu.ndarray).items()):
+        if type(value).__name__ in ("method", "documented_property"):
+            setattr(ndgpu.ndarray, name, value.__wrapped__)
+    stubgen(argv)
 
 
 def unwrapped(value):
@@ -127,6 +139,8 @@ def module_stub(module, extra_names):
 
 
 def main():
+    if sys.argv[1:2] == ["--stubgen"]:  # one of core_stubs' runs
+        return stubgen_unwrapped(sys.argv[2:])
     parser = argparse.ArgumentParser()
     parser.add_argument("--import-path", required=True)
     parser.add_argument("--out", required=True)

@@ -135,6 +135,21 @@ void run_cub(CudaBackend& backend, int device, StreamHandle stream, Call& cc,
 
 }  // namespace
 
+LibraryInfo cub_library_info() {
+  SharedLibrary lib = open_shared_library(candidates());  // the handle loaded_api() holds
+  const std::string& error = loaded_api().error;
+  if (!lib.handle) return {"CUB", "", "", error.substr(0, error.find(';')), lib.tried};
+  std::string path = loaded_path(lib.handle);
+  LibraryInfo info{"CUB", path.empty() ? lib.name : path, "", error, ""};
+  // Optional in the library (ndgpu_cub.cu): CUB_VERSION, MMMmmmpp.
+  if (auto version = reinterpret_cast<int (*)()>(lib.symbol("ndgpu_cub_version"))) {
+    int v = version();
+    info.version = std::to_string(v / 100000) + "." + std::to_string(v / 100 % 1000) + "." +
+                   std::to_string(v % 100);
+  }
+  return info;
+}
+
 void cub_sort(CudaBackend& backend, int device, const SortCall& call) {
   ndgpu_cub_sort_call cc{};
   cc.key_bytes = call.key_bytes;

@@ -2,6 +2,7 @@
 // the first call that needs it. docs/sorting.md says why it is a library of its own.
 #pragma once
 #include "ndgpu/backend.hpp"
+#include "ndgpu/config.hpp"
 
 namespace ndgpu::cuda {
 
@@ -14,5 +15,7 @@ void cub_sort(CudaBackend& backend, int device, const SortCall& call);
 bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call);
 // CUB's range histogram; false (nothing done) when libndgpu_cub.so is not there.
 bool cub_histogram(CudaBackend& backend, int device, const HistogramCall& call);
+// The library as show_config() reports it: the file found and CUB's version, or why not.
+LibraryInfo cub_library_info();
 
 }  // namespace ndgpu::cuda

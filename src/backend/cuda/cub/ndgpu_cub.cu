@@ -1,5 +1,6 @@
 // libndgpu_cub.so's entry points: the C interface of ndgpu_cub.h over CUB's algorithms.
 #include <cuda_runtime.h>
+#include <cub/version.cuh>
 
 #include <cstdio>
 
@@ -25,6 +26,12 @@ int report(cudaError_t e, char* error, size_t error_len) {
 
 extern "C" int ndgpu_cub_abi_version(void) {
   return NDGPU_CUB_ABI_VERSION;
+}
+
+// CUB's version (MMMmmmpp) for show_config(); looked up by name, so a library without it
+// still loads (not part of the ABI that NDGPU_CUB_ABI_VERSION guards).
+extern "C" __attribute__((visibility("default"))) int ndgpu_cub_version(void) {
+  return CUB_VERSION;
 }
 
 extern "C" int ndgpu_cub_sort(const ndgpu_cub_sort_call* c, char* error, size_t error_len) {
