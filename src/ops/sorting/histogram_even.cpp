@@ -191,8 +191,9 @@ std::optional<NDArray> equal_bin_counts(const NDArray& a, const NDArray& edges,
   const int64_t per_block = int64_t(threads) * (cuda ? 8 : threads > 1 ? 2 : 1 << 14);
   const int64_t fill =
       int64_t(backend_for(device).resident_blocks(device.index, k.function, threads));
-  const int64_t blocks =
-      std::max<int64_t>(1, std::min((nvec + per_block - 1) / per_block, cuda ? fill : fill * 4));
+  // At least one block per 2^31 values: a block's shared counters are 32-bit.
+  const int64_t blocks = std::max<int64_t>(
+      (n >> 31) + 1, std::min((nvec + per_block - 1) / per_block, cuda ? fill : fill * 4));
   kernel::ArgPack pack;
   pack.push(static_cast<const void*>(data.data()));
   pack.push(static_cast<long long>(n));
