@@ -64,6 +64,18 @@ def test_large_float_sort_with_specials_and_negative_nans(dtype):
     same(cp.sort(cp.asarray(a)), np.sort(a))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_rows_sorted_by_top_digit_first(dtype):
+    # 2^20 keys and more: the CPU sorts by the top digit, then each bucket on its own.
+    rng = np.random.default_rng(5)
+    n = (1 << 20) + 3
+    for a in (rng.random(n), 1000 + rng.random(n) * 1e-3, np.full(n, -2.5),
+              rng.integers(0, 3, n).astype(np.float64)):
+        a = a.astype(dtype)
+        a[::97], a[::101], a[::103] = np.nan, -np.inf, np.inf
+        same(cp.sort(cp.asarray(a)), np.sort(a))
+
+
 def test_non_contiguous_and_3d():
     a = sample((6, 5, 8), np.float64)
     check(a, axis=1)

@@ -106,44 +106,58 @@ NDArray bincount(const NDArray& x, const std::optional<NDArray>& weights, int64_
                       w);
 }
 
-NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& o) {
-  if (o.edges) {
-    if (o.edges->ndim() != 1) throw ValueError("`bins` must be 1d, when an array");
-    if (!all_true(ufunc("greater_equal", diff(*o.edges), Scalar::py_int(0))))
-      throw ValueError("`bins` must increase monotonically, when an array");
-    return *o.edges;
-  }
+namespace {
+
+// numpy's _get_outer_edges and bin count for `bins` given as a count or a rule.
+ops::sorting::EqualBins equal_bins(const NDArray& a, const HistogramOptions& o) {
   if (o.rule && o.weights)
     throw TypeError(
         "Automated estimation of the number of bins is not supported for weighted data");
   if (!o.rule && o.bins < 1) throw ValueError("`bins` must be positive, when an integer");
-  double first = 0, last = 1;
+  ops::sorting::EqualBins e;
+  e.range_given = o.range.has_value();
   if (o.range) {
-    first = o.range->first, last = o.range->second;
-    if (first > last) throw ValueError("max must be larger than min in range parameter.");
-    if (!std::isfinite(first) || !std::isfinite(last))
-      throw ValueError("supplied range of [" + std::to_string(first) + ", " + std::to_string(last) +
-                       "] is not finite");
+    e.first = o.range->first, e.last = o.range->second;
+    if (e.first > e.last) throw ValueError("max must be larger than min in range parameter.");
+    if (!std::isfinite(e.first) || !std::isfinite(e.last))
+      throw ValueError("supplied range of [" + std::to_string(e.first) + ", " +
+                       std::to_string(e.last) + "] is not finite");
   } else if (a.size() > 0) {
-    first = host_double(amin(a)), last = host_double(amax(a));
-    if (!std::isfinite(first) || !std::isfinite(last))
-      throw ValueError("autodetected range of [" + std::to_string(first) + ", " +
-                       std::to_string(last) + "] is not finite");
+    e.first = host_double(amin(a)), e.last = host_double(amax(a));
+    if (!std::isfinite(e.first) || !std::isfinite(e.last))
+      throw ValueError("autodetected range of [" + std::to_string(e.first) + ", " +
+                       std::to_string(e.last) + "] is not finite");
   }
-  if (first == last) first -= 0.5, last += 0.5;
-  const int64_t bins =
-      o.rule ? ops::sorting::bins_by_rule(a, *o.rule, first, last, o.range.has_value()) : o.bins;
+  if (e.first == e.last) e.first -= 0.5, e.last += 0.5;
+  e.bins = o.rule ? ops::sorting::bins_by_rule(a, *o.rule, e.first, e.last, e.range_given) : o.bins;
+  return e;
+}
+
+NDArray equal_edges(const NDArray& a, const ops::sorting::EqualBins& e) {
   // numpy's bin type is the data's float type (float64 for integers); its linspace runs in
   // that type when the edges came from the data's float32 min and max, else in float64.
   const DType t = is_floating(a.dtype()) ? a.dtype() : DType::Float64;
-  const DType work = o.range || t != DType::Float32 ? DType::Float64 : DType::Float32;
-  return ops::sorting::equal_width_edges(first, last, bins, work).astype(t);
+  const DType work = e.range_given || t != DType::Float32 ? DType::Float64 : DType::Float32;
+  return ops::sorting::equal_width_edges(e.first, e.last, e.bins, work).astype(t);
+}
+
+NDArray given_edges(const NDArray& edges) {
+  if (edges.ndim() != 1) throw ValueError("`bins` must be 1d, when an array");
+  if (!all_true(ufunc("greater_equal", diff(edges), Scalar::py_int(0))))
+    throw ValueError("`bins` must increase monotonically, when an array");
+  return edges;
+}
+
+}  // namespace
+
+NDArray histogram_bin_edges(const NDArray& a, const HistogramOptions& o) {
+  return o.edges ? given_edges(*o.edges) : equal_edges(a, equal_bins(a, o));
 }
 
 namespace {
 
 // Counts by the backend's library histogram (CUB's on CUDA) where it has one: float data
-// with edges of its own type, the last edge nudged up one step so that values on it count
+// with given edges of its own type, the last edge nudged up one step so that values on it count
 // in the last bin, as NumPy's do. nullopt leaves the work to the sort-based path.
 std::optional<NDArray> library_counts(const NDArray& a, const NDArray& edges) {
   Device device = current_device();
@@ -179,8 +193,16 @@ std::pair<NDArray, NDArray> histogram(const NDArray& a, const HistogramOptions& 
   check_device(a.device());
   if (o.weights && o.weights->shape() != a.shape())
     throw ValueError("weights should have the same shape as a.");
-  NDArray edges = histogram_bin_edges(a, o);
-  std::optional<NDArray> fast = o.weights ? std::nullopt : library_counts(a, edges);
+  std::optional<NDArray> fast;
+  NDArray edges;
+  if (o.edges) {
+    edges = given_edges(*o.edges);
+    if (!o.weights) fast = library_counts(a, edges);
+  } else {
+    const ops::sorting::EqualBins e = equal_bins(a, o);
+    edges = equal_edges(a, e);
+    if (!o.weights) fast = ops::sorting::equal_bin_counts(a, edges, e);
+  }
   if (fast) {
     NDArray hist = *fast;
     if (o.density) hist = ufunc("true_divide", ufunc("true_divide", hist, sum(hist)), diff(edges));

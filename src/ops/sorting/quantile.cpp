@@ -235,7 +235,7 @@ NDArray quantile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
                           o.axis, method_id(o.method), false, o.weak_q, o.keepdims);
 }
 NDArray nanquantile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
-  if (o.weights) throw NotImplementedError("nanquantile: weights are not supported yet");
+  if (o.weights) return ops::sorting::weighted_quantile(a, q, 1, o, *o.weights, true);
   return order_statistics(a, checked_q(q, 1, "Quantiles must be in the range [0, 1]"), q.shape(),
                           o.axis, method_id(o.method), true, o.weak_q, o.keepdims);
 }
@@ -245,7 +245,7 @@ NDArray percentile(const NDArray& a, const NDArray& q, const QuantileOptions& o)
                           q.shape(), o.axis, method_id(o.method), false, o.weak_q, o.keepdims);
 }
 NDArray nanpercentile(const NDArray& a, const NDArray& q, const QuantileOptions& o) {
-  if (o.weights) throw NotImplementedError("nanpercentile: weights are not supported yet");
+  if (o.weights) return ops::sorting::weighted_quantile(a, q, 100, o, *o.weights, true);
   return order_statistics(a, checked_q(q, 100, "Percentiles must be in the range [0, 100]"),
                           q.shape(), o.axis, method_id(o.method), true, o.weak_q, o.keepdims);
 }

@@ -1,6 +1,8 @@
 // quantile and percentile with weights= (method 'inverted_cdf' only, as numpy's): each row
 // sorted with its weights, the weights' normalised running sum is the empirical CDF, and q
-// picks the first value whose CDF reaches it.
+// picks the first value whose CDF reaches it. The NaN forms weigh NaN values zero: sorted
+// last, they add nothing to the CDF, which reaches 1 at the last other value, so q never
+// picks them, as if they were removed (numpy's _remove_nan_1d).
 #include <algorithm>
 #include <numeric>
 
@@ -43,7 +45,7 @@ NDArray weights_like(const NDArray& a, const NDArray& w, const std::vector<int>&
 }  // namespace
 
 NDArray weighted_quantile(const NDArray& a, const NDArray& q, double scale,
-                          const QuantileOptions& o, const NDArray& weights) {
+                          const QuantileOptions& o, const NDArray& weights, bool skip_nan) {
   check_device(a.device());
   if (o.method != "inverted_cdf")
     throw ValueError("Only method 'inverted_cdf' supports weights. Got: " + o.method + ".");
@@ -58,6 +60,8 @@ NDArray weighted_quantile(const NDArray& a, const NDArray& q, double scale,
   NDArray w = weights_like(a, weights, axes, o.axis.has_value());
   if (host_double(any(ufunc("less", w, Scalar::py_int(0)))) != 0)
     throw ValueError("Weights must be non-negative.");
+  skip_nan = skip_nan && is_inexact(a.dtype());
+  if (skip_nan) w = where(ufunc("isnan", a), Scalar::typed(w.dtype(), 0.0), w);
   // Reduced axes last, merged into rows, for the values and their weights alike.
   std::vector<bool> reduced(size_t(a.ndim()), !o.axis);
   for (int ax : axes) reduced[size_t(ax)] = true;
@@ -77,8 +81,13 @@ NDArray weighted_quantile(const NDArray& a, const NDArray& q, double scale,
   NDArray cdf = cumsum(take_along_axis(wa, order, -1), -1, DType::Float64);
   NDArray total = cdf.index(std::vector<IndexItem>{Slice{}, Slice{-1, {}, {}}});
   cdf = ufunc("true_divide", cdf, total);
-  if (host_double(any(ufunc("isnan", cdf.index(std::vector<IndexItem>{Slice{}, -1})))) != 0)
-    throw ValueError("Weights included NaN, inf or were all zero.");
+  NDArray bad = ufunc("isnan", cdf.index(std::vector<IndexItem>{Slice{}, -1}));
+  // A row of NaN alone (NaN first once sorted) has no weight left: numpy gives it NaN.
+  if (skip_nan)
+    bad = ufunc(
+        "logical_and", bad,
+        ufunc("logical_not", ufunc("isnan", sorted.index(std::vector<IndexItem>{Slice{}, 0}))));
+  if (host_double(any(bad)) != 0) throw ValueError("Weights included NaN, inf or were all zero.");
   // q is compared in its own float type; leading zero weights must not be picked by q = 0.
   const DType qt = is_floating(q.dtype()) ? q.dtype() : DType::Float64;
   cdf = cdf.astype(qt);
@@ -102,10 +111,10 @@ NDArray weighted_quantile(const NDArray& a, const NDArray& q, double scale,
         out};
     kernel::run_elementwise(def, args);
   }
-  // A row holding NaN (sorted last) gives NaN, as numpy's.
+  // A row holding NaN (sorted last) gives NaN, as numpy's; for the NaN forms, a row of NaN.
   if (is_inexact(a.dtype()) && len > 0) {
-    NDArray last = sorted.index(std::vector<IndexItem>{Slice{}, -1});
-    out = where(ufunc("isnan", last), last, out);
+    NDArray pick = sorted.index(std::vector<IndexItem>{Slice{}, skip_nan ? 0 : -1});
+    out = where(ufunc("isnan", pick), pick, out);
   }
   Shape shape = q.shape();
   for (int64_t s : o.keepdims ? kept_dims : kept) shape.push_back(s);

@@ -97,13 +97,13 @@ NDArray argsort_rows(const Rows& r, DType t) {
   return order;
 }
 
-// float32/float64 in one row on CUDA: CUB orders IEEE keys itself (-0.0 equal to 0.0), which
-// skips the key encoding and decoding passes. It puts NaNs with the sign bit set first, where
-// NumPy puts every NaN last: when the first sorted value is a NaN, false (the caller sorts
-// again on the general path).
+// float32/float64 in one row: the backend orders IEEE keys itself, which skips the key
+// encoding and decoding passes. CUB (-0.0 equal to 0.0) puts NaNs with the sign bit set
+// first, where NumPy puts every NaN last: when the first sorted value is a NaN, false (the
+// caller sorts again on the general path). The CPU's radix sort converts the keys in its
+// first and last passes, with the general path's encoding (every NaN last).
 bool sort_floats_natively(Device device, const Rows& r, DType t, NDArray& out) {
-  if (device.type != DeviceType::CUDA || r.count != 1 || r.len < (1 << 16) ||
-      (t != DType::Float32 && t != DType::Float64))
+  if (r.count != 1 || r.len < (1 << 16) || (t != DType::Float32 && t != DType::Float64))
     return false;
   SortCall call;
   call.key_bytes = int(itemsize(t));
