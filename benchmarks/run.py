@@ -114,7 +114,7 @@ def print_report(doc, out=sys.stdout):
     if math:  # workloads/math_rows.py: how near each row is to its function's compute limit
         print("== ndgpu's math rows: Gelem/s, and the function alone in registers", file=out)
         for name, c in math:
-            print("  %-16s %7.1f Gelem/s  compute-only %8.1f Gelem/s  %5.1f%% of it"
+            print("  %-18s %8.4g Gelem/s  compute-only %8.4g Gelem/s  %5.1f%% of it"
                   % (name, c["gelem_s"], c["compute_gelem_s"], c["percent_of_compute"]), file=out)
     beside = [(r["workload"], r["cells"]["ndgpu"]) for r in doc["results"]
               if "numpy_gbps" in r["cells"].get("ndgpu", {})]

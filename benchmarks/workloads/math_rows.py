@@ -57,11 +57,12 @@ def _row(name, dtype):
         out_size = np.dtype(str(out.dtype).replace("torch.", "")).itemsize
         ms = median_ms(lib, lambda: fn(*xs, out=out), cfg)
         value = gbps(n * (len(xs) * size + out_size), ms)
-        if lib.name != "ndgpu":
+        if lib.name != "ndgpu" or lib.backend == "cpu":  # the CPU's loop would not vectorise
             return value
         gelem = n / (ms * 1e-3) / 1e9
         compute = _compute_only(lib, name, xs, cfg)
-        return value, {"gelem_s": round(gelem, 1), "compute_gelem_s": round(compute, 1),
+        return value, {"gelem_s": float("%.4g" % gelem),
+                       "compute_gelem_s": float("%.4g" % compute),
                        "percent_of_compute": round(100 * gelem / compute, 1)}
     return run
 
