@@ -109,6 +109,13 @@ def print_report(doc, out=sys.stdout):
           file=out)
     for line in table.render(doc["results"]):
         print(line, file=out)
+    math = [(r["workload"], r["cells"]["ndgpu"]) for r in doc["results"]
+            if "percent_of_compute" in r["cells"].get("ndgpu", {})]
+    if math:  # workloads/math_rows.py: how near each row is to its function's compute limit
+        print("== ndgpu's math rows: Gelem/s, and the function alone in registers", file=out)
+        for name, c in math:
+            print("  %-18s %8.4g Gelem/s  compute-only %8.4g Gelem/s  %5.1f%% of it"
+                  % (name, c["gelem_s"], c["compute_gelem_s"], c["percent_of_compute"]), file=out)
     beside = [(r["workload"], r["cells"]["ndgpu"]) for r in doc["results"]
               if "numpy_gbps" in r["cells"].get("ndgpu", {})]
     if beside:  # the CPU backend's rows (workloads/cpu_numpy.py): NumPy in the same process

@@ -18,7 +18,8 @@
 # $OUT/logs/ and the benchmark JSON to $OUT/bench.json (else build/gpu_check/ and
 # build/bench.json). Nothing is downloaded: the machine has no network.
 # Environment: PYTHON (default python3), BUILD_DIR (default build/gpu), PYTEST_WORKERS (8),
-# GPU_CHECK_DEVICE (default cuda; cpu for a dry run on a machine without a GPU).
+# GPU_CHECK_DEVICE (default cuda; cpu for a dry run on a machine without a GPU), BENCH_ONLY
+# (benchmarks/run.py's --only: names or patterns, e.g. 'ufunc_sweep_*,f64_*').
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -34,7 +35,7 @@ for arg in "$@"; do
     --bench-only) DO_TESTS=0 ;;
     --tests-only) DO_BENCH=0 ;;
     --sanitize) DO_BENCH=0; DO_TESTS=0; DO_SANITIZE=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "gpu_check: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -182,7 +183,8 @@ fi
 # 4. benchmarks
 if [ "$DO_BENCH" = 1 ]; then
   if module_ok; then
-    run_step benchmarks 1800 "$PYTHON" benchmarks/run.py --json "$BENCH_JSON" $QUICK
+    run_step benchmarks 1800 "$PYTHON" benchmarks/run.py --json "$BENCH_JSON" $QUICK \
+      ${BENCH_ONLY:+--only "$BENCH_ONLY"}
     DETAIL[benchmarks]="$BENCH_JSON"
   else
     skip_step benchmarks "import ndgpu fails"

@@ -1,10 +1,14 @@
 """Every workload of ../shared/BENCHMARKS.md, in its table's order."""
+import fnmatch
+
 from benchmarks.workloads import (bandwidth, cpu_numpy, fft, fresh, indexing, kernels, linalg,
-                                  manipulation, overhead, random, sorting, transfer, ufuncs)
+                                  manipulation, math_rows, overhead, random, sorting, transfer,
+                                  ufuncs)
 
 _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "norm", "gather",
             "bool_mask", "concatenate", "transpose", "where", "astype_f16", "pow2", "power_2_5", "sin",
-            "arctan2", "mod", "clip", "ufunc_sweep_f32", "ufunc_sweep_f64",
+            "arctan2", "mod", "clip", "ufunc_sweep_f32", "ufunc_sweep_f64"] + [
+            w.name for w in math_rows.WORKLOADS] + [
             "squared_diff", "l2norm", "raw_add", "compile_ewk",
             "compile_ewk_nvrtc", "compile_rk", "compile_rk_nvrtc", "compile_raw",
             "first_add", "first_sum", "dispatch_add", "dispatch_sin", "dispatch_sum", "slice_view",
@@ -19,19 +23,20 @@ _ORDERED = ["copy", "add", "mul_add", "fuse", "sum", "sum_axis0", "sum_axis1", "
 
 _ALL = {w.name: w
         for m in (bandwidth, indexing, manipulation, kernels, fresh, overhead, random, transfer,
-                  linalg, sorting, fft, ufuncs, cpu_numpy)
+                  linalg, sorting, fft, ufuncs, math_rows, cpu_numpy)
         for w in m.WORKLOADS}
 assert sorted(_ALL) == sorted(_ORDERED), set(_ALL) ^ set(_ORDERED)
 WORKLOADS = [_ALL[n] for n in _ORDERED]
 
 
 def select(names):
-    """The workloads named (comma-separated names; empty means all), in table order."""
+    """The workloads named (comma-separated names or fnmatch patterns such as f64_*; empty
+    means all), in table order."""
     if not names:
         return list(WORKLOADS)
     wanted = [n.strip() for n in names.split(",") if n.strip()]
-    unknown = [n for n in wanted if n not in _ALL]
+    unknown = [n for n in wanted if not fnmatch.filter(_ORDERED, n)]
     if unknown:
         raise SystemExit("unknown workload(s): %s; known: %s" % (", ".join(unknown),
                                                                  ", ".join(_ORDERED)))
-    return [w for w in WORKLOADS if w.name in wanted]
+    return [w for w in WORKLOADS if any(fnmatch.fnmatchcase(w.name, n) for n in wanted)]

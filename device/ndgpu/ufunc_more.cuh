@@ -112,23 +112,21 @@ NDGPU_HD F heaviside_of(F x, F h0) {
 }
 NDGPU_UFN_FLOAT2(heaviside, heaviside_of)
 
-// logaddexp: equal arguments (infinities of one sign among them) take the exact branch.
+// logaddexp: the larger argument plus log1p(exp(-|x - y|)), one transcendental pair with no
+// branch on the sign of x - y (random signs split a warp, which then ran the pair twice).
+// Equal arguments (infinities of one sign among them, whose difference is nan) give x + log 2.
 template <class F>
 NDGPU_HD F logaddexp_of(F x, F y) {
-  if (x == y) return x + F(0.693147180559945309417232121458);
-  F d = x - y;
-  if (d > F(0)) return x + ::log1p(::exp(-d));
-  if (d <= F(0)) return y + ::log1p(::exp(d));
-  return d;  // nan
+  const F d = x - y;
+  const F r = (d > F(0) ? x : y) + ::log1p(::exp(-::fabs(d)));
+  return x == y ? x + F(0.693147180559945309417232121458) : r;
 }
 template <class F>
 NDGPU_HD F logaddexp2_of(F x, F y) {
   const F log2e = F(1.442695040888963407359924681001892137);
-  if (x == y) return x + F(1);
-  F d = x - y;
-  if (d > F(0)) return x + log2e * ::log1p(::exp2(-d));
-  if (d <= F(0)) return y + log2e * ::log1p(::exp2(d));
-  return d;
+  const F d = x - y;
+  const F r = (d > F(0) ? x : y) + log2e * ::log1p(::exp2(-::fabs(d)));
+  return x == y ? x + F(1) : r;
 }
 NDGPU_UFN_FLOAT2(logaddexp, logaddexp_of)
 NDGPU_UFN_FLOAT2(logaddexp2, logaddexp2_of)

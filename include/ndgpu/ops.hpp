@@ -62,6 +62,9 @@ struct UfuncLoopInfo {
   std::string body;
 };
 UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common);
+// The loop a call on `inputs` runs: for loops of mixed input dtypes (ldexp), chosen per
+// operand as a call chooses it.
+UfuncLoopInfo ufunc_loop_info(const std::string& name, std::span<const Operand> inputs);
 std::vector<UfuncInfo> list_ufuncs();
 
 // where(condition, x, y) and clip(a, a_min, a_max) (nullopt: no bound), with NumPy 2's

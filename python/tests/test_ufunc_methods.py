@@ -40,6 +40,16 @@ def test_at_repeated_indices(name, dtype):
     assert_same(actual, expected, rtol=1e-5 if dtype in (np.float32, np.complex64) else None)
 
 
+# ldexp's loops mix dtypes ('fl->f', 'ei->e', ...): the loop fits each operand, as a call's.
+@pytest.mark.parametrize("a,b", [(np.float32([1.5, 2, 3]), np.array([1, 2, -3, 1])),
+                                 (np.float16([1, 2, 3]), np.int32([1, 2, 3, 4])),
+                                 (np.float32([1.5, 2, 3]), 3),
+                                 (np.arange(3), np.array([1, 2, 3, 4]))])
+def test_at_ldexp_mixed_loops(a, b):
+    actual, expected = run_at("ldexp", a, [0, 2, 2, 1], b)
+    assert_same(actual, expected)
+
+
 def test_at_unary_and_scalar_and_device_indices():
     a = np.arange(8.0) - 3
     actual, expected = run_at("negative", a, REPEATS)

@@ -212,6 +212,13 @@ UfuncLoopInfo ufunc_loop_info(const std::string& name, DType common) {
   return {l.in, l.params.empty() ? l.in : l.params, l.out, l.body};
 }
 
+UfuncLoopInfo ufunc_loop_info(const std::string& name, std::span<const Operand> inputs) {
+  const ops::Ufunc& u = lookup(name);
+  const ops::UfuncLoop& l = u.mixed_inputs ? resolve_mixed(u, inputs, std::nullopt)
+                                           : resolve_loop(u, common_dtype(inputs));
+  return {l.in, l.params.empty() ? l.in : l.params, l.out, l.body};
+}
+
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, const NDArray* out) {
   if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype()) {
     const ops::UfuncLoop& loop = resolve_loop(u, a.dtype());

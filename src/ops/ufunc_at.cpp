@@ -91,16 +91,10 @@ void ufunc_at(const std::string& name, NDArray& a, std::span<const Index> index,
     call_ufunc(name, args, out, std::nullopt, Casting::Unsafe);
     return;
   }
-  // NumPy's loop is the one for a and b promoted (a weak Python scalar stays weak); the
-  // result is cast back to a's dtype unsafely.
-  std::vector<PromotionOperand> promo{PromotionOperand::strong(a.dtype())};
-  if (b) {
-    if (const NDArray* x = std::get_if<NDArray>(&*b))
-      promo.push_back(PromotionOperand::strong(x->dtype()));
-    else
-      promo.push_back(std::get<Scalar>(*b).promotion());
-  }
-  const UfuncLoopInfo loop = ufunc_loop_info(name, result_type(promo));
+  // NumPy's loop is the one a call on a and b would run (a weak Python scalar stays weak;
+  // ldexp's mixed loops fit each operand); the result is cast back to a's dtype unsafely.
+  const Operand operands[2] = {a, b ? *b : Operand(a)};
+  const UfuncLoopInfo loop = ufunc_loop_info(name, std::span(operands, b ? 2 : 1));
   // b in the loop's dtype, a new array (so never memory that the kernel writes).
   const DType v_type = loop.params.size() == 2 ? loop.params[1] : DType::Bool;
   NDArray value;
