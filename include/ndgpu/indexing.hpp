@@ -18,9 +18,14 @@ using Index = std::variant<int64_t, Slice, NewAxis, EllipsisIndex, NDArray>;
 
 // a[index] and a[index] = value with NumPy's rules: integer arrays broadcast together, boolean
 // arrays stand for their nonzero(), and advanced indices separated by a basic one move to the
-// front. Out-of-bounds indices raise IndexError (checked on the device, before any access).
+// front. Out-of-bounds indices raise IndexError (checked on the device, never read or written);
+// on CUDA a gather by a device index array raises it at the next synchronization point instead
+// of waiting for the kernel (docs/user_guide.md, "Out-of-bounds indices").
 NDArray getitem(const NDArray& a, std::span<const Index> index);
 void setitem(NDArray& a, std::span<const Index> index, const Operand& value);
+// The IndexError an earlier gather on `d` met, if its kernel has finished; every transfer to
+// the host and every synchronize() calls it after waiting.
+void raise_pending_index_error(Device d);
 
 // ndarray.scatter_add/max/min (CuPy's): a[index] combined with value, where repeated indices
 // all combine (NumPy's add.at, maximum.at, minimum.at); atomics on the device.

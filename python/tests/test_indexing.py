@@ -115,7 +115,25 @@ def test_getitem_errors():
         x[[0], [0], [0]]
     with pytest.raises(IndexError):
         x[cp.array([0.5])]
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 4"):
+        x[5, [0]]  # an integer beside an array: checked on the host, as NumPy
     assert_same(x, n)  # nothing written
+
+
+def test_gather_error_reaches_the_next_synchronization():
+    # On CUDA the gather returns before its bounds are known; the IndexError comes at the
+    # next synchronization point (on the CPU backend, at the call). Either way, once.
+    n, x = pair((5, 3))
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        x[cp.array([1, 7])]
+        cp.cuda.Device().synchronize()
+    with pytest.raises(IndexError, match="index -9 is out of bounds for axis 0 with size 5"):
+        y = x[cp.array([-9])]
+        y.get()
+    cp.cuda.Device().synchronize()  # reported once: nothing left
+    assert_same(x[cp.array([4, -5])], n[[4, -5]])
+    m = np.array([True, False, True, True, False])
+    assert_same(x[cp.array(m), 1:], n[m, 1:])  # a mask's positions need no check
 
 
 def test_basic_slices_stay_views():
