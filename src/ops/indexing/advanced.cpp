@@ -170,10 +170,31 @@ const NDArray* full_mask(const NDArray& a, std::span<const Index> index) {
   return m && m->dtype() == DType::Bool && m->ndim() > 0 && m->shape() == a.shape() ? m : nullptr;
 }
 
+// x[idx] with one integer array, the common gather: the result is idx's shape then the axes
+// after the first, so none of make_plan's and layout's general steps are needed.
+const NDArray* lone_integer_index(const NDArray& a, std::span<const Index> index) {
+  if (index.size() != 1 || a.ndim() == 0) return nullptr;
+  auto* idx = std::get_if<NDArray>(&index[0]);
+  return idx && is_integer(idx->dtype()) ? idx : nullptr;
+}
+
+NDArray gather_first_axis(const NDArray& a, const NDArray& idx) {
+  Shape rest_shape(a.shape().begin() + 1, a.shape().end());
+  Strides rest_strides(a.strides().begin() + 1, a.strides().end());
+  NDArray rest(a.storage(), a.offset(), rest_shape, rest_strides, a.dtype());
+  Shape out_shape = idx.shape();
+  out_shape.insert(out_shape.end(), rest_shape.begin(), rest_shape.end());
+  NDArray out = empty(out_shape, a.dtype());
+  const ops::IndexedAxis axis{a.shape()[0], a.strides()[0], 0};
+  ops::gather(rest, std::span(&idx, 1), std::span(&axis, 1), ClipMode::Raise, out);
+  return out;
+}
+
 }  // namespace
 
 NDArray getitem(const NDArray& a, std::span<const Index> index) {
   if (is_basic(index)) return a.index(basic_items(index));
+  if (const NDArray* idx = lone_integer_index(a, index)) return gather_first_axis(a, *idx);
   if (const NDArray* m = full_mask(a, index)) return ops::compact(*m, a);
   Plan p = make_plan(a, index);
   Layout l = layout(p);

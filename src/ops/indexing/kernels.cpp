@@ -93,9 +93,13 @@ std::vector<Operand> index_args(std::span<const NDArray> indices, std::span<cons
                                 ClipMode mode, const Shape& shape) {
   std::vector<Operand> args;
   for (size_t j = 0; j < indices.size(); ++j) {
-    Shape s = indices[j].shape();  // size-1 axes appended for the axes not indexed
-    while (s.size() < shape.size()) s.push_back(1);
-    args.push_back(indices[j].reshape(s));
+    if (indices[j].ndim() == int(shape.size())) {  // no axes left to append
+      args.push_back(indices[j]);
+    } else {
+      Shape s = indices[j].shape();  // size-1 axes appended for the axes not indexed
+      while (s.size() < shape.size()) s.push_back(1);
+      args.push_back(indices[j].reshape(s));
+    }
     args.push_back(Scalar::typed_int(DType::Int64, axes[j].length));
     args.push_back(Scalar::typed_int(DType::Int64, axes[j].stride));
     if (mode == ClipMode::Raise) args.push_back(Scalar::typed_int(DType::Int64, axes[j].axis));
