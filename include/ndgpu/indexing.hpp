@@ -26,6 +26,9 @@ void setitem(NDArray& a, std::span<const Index> index, const Operand& value);
 // The IndexError an earlier gather on `d` met, if its kernel has finished; every transfer to
 // the host and every synchronize() calls it after waiting.
 void raise_pending_index_error(Device d);
+// ndarray.item() of a one-element array (ValueError otherwise): one copy of its bytes to the
+// host and a synchronize, no kernel. float(a[3]) and int(x.sum()) are this.
+Scalar item(const NDArray& a);
 
 // ndarray.scatter_add/max/min (CuPy's): a[index] combined with value, where repeated indices
 // all combine (NumPy's add.at, maximum.at, minimum.at); atomics on the device.

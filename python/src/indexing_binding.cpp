@@ -63,7 +63,20 @@ void bind_indexing(nb::module_& m) {
       nb::arg("mode") = "raise");
   // Host conversions: the values reach Python through NumPy's scalars and lists.
   nd.attr("item") = nb::cpp_function(
-      [](const NDArray& a, nb::args args) { return to_numpy(a).attr("item")(*args); },
+      [](const NDArray& a, nb::args args) -> nb::object {
+        // One element of a dtype whose Python value a Scalar holds exactly: no NumPy array.
+        if (args.size() == 0 && a.size() == 1 && a.dtype() != DType::UInt64) {
+          Scalar s = item(a);
+          if (a.dtype() == DType::Bool) return nb::bool_(s.as_int64() != 0);
+          if (is_integer(a.dtype())) return nb::int_(s.as_int64());
+          if (is_complex(a.dtype())) {
+            std::complex<double> c = s.as_complex();
+            return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+          }
+          return nb::float_(s.as_double());
+        }
+        return to_numpy(a).attr("item")(*args);
+      },
       nb::is_method());
   nd.attr("tolist") = nb::cpp_function(
       [](const NDArray& a) { return to_numpy(a).attr("tolist")(); }, nb::is_method());

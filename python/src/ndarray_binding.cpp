@@ -8,6 +8,7 @@
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/views.hpp"
 
@@ -202,7 +203,12 @@ void bind_ndarray(nb::module_& m) {
       .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
       .def("__bool__", [](const NDArray& a) { return nb::bool_(to_numpy(a)); })
       .def("__int__", [](const NDArray& a) { return nb::int_(to_numpy(a)); })
-      .def("__float__", [](const NDArray& a) { return nb::float_(to_numpy(a)); })
+      .def("__float__",
+           [](const NDArray& a) {
+             // A 0-d real array (float(a[3])): its element read directly, no NumPy array.
+             if (a.ndim() == 0 && !is_complex(a.dtype())) return nb::float_(item(a).as_double());
+             return nb::float_(to_numpy(a));
+           })
       .def("__complex__", [](const NDArray& a) { return to_numpy(a).attr("__complex__")(); })
       .def("__index__",
            [](const NDArray& a) {

@@ -136,6 +136,23 @@ def test_gather_error_reaches_the_next_synchronization():
     assert_same(x[cp.array(m), 1:], n[m, 1:])  # a mask's positions need no check
 
 
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.uint64,
+                                   np.float16, np.float32, np.float64, np.complex64])
+def test_item_and_float_of_one_element(dtype):
+    n = (sample((3, 4), dtype) if dtype != np.uint64 else
+         np.array([[2**63 + 5, 1, 2, 3]] * 3, dtype=np.uint64))
+    x = cp.array(n)
+    for key in [(1, 2), (0, 0), (-1, -1)]:
+        e = n[key].item()
+        got = x[key].item()
+        assert type(got) is type(e) and (got == e or (got != got and e != e))
+        if not np.issubdtype(dtype, np.complexfloating):
+            assert float(x[key]) == float(n[key])
+    assert x.T[1:2, 2:3].item() == n.T[1:2, 2:3].item()  # size 1, not 0-d, strided
+    with pytest.raises(ValueError, match="size 1"):
+        x.item()
+
+
 def test_basic_slices_stay_views():
     n, x = pair((4, 5))
     v = x[1:3]
