@@ -26,6 +26,19 @@ void setitem(NDArray& a, std::span<const Index> index, const Operand& value);
 // The IndexError an earlier gather on `d` met, if its kernel has finished; every transfer to
 // the host and every synchronize() calls it after waiting.
 void raise_pending_index_error(Device d);
+// While one lives on this thread, gathers raise their IndexError before returning, on CUDA
+// too (waiting for the kernel): for indices that came from the host (a list, a NumPy array),
+// where NumPy code expects the error from the call itself.
+class SyncIndexErrors {
+ public:
+  SyncIndexErrors();
+  ~SyncIndexErrors();
+  SyncIndexErrors(const SyncIndexErrors&) = delete;
+  SyncIndexErrors& operator=(const SyncIndexErrors&) = delete;
+
+ private:
+  bool previous_;
+};
 // ndarray.item() of a one-element array (ValueError otherwise): one copy of its bytes to the
 // host and a synchronize, no kernel. float(a[3]) and int(x.sum()) are this.
 Scalar item(const NDArray& a);

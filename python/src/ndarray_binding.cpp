@@ -15,6 +15,17 @@
 namespace ndgpu::py {
 namespace {
 
+// A key with a list or a NumPy array in it: indices made on the host by this call.
+bool index_from_host(nb::handle key) {
+  auto host = [](nb::handle h) {
+    return !nb::isinstance<NDArray>(h) && PySequence_Check(h.ptr()) && !PyUnicode_Check(h.ptr());
+  };
+  if (!PyTuple_Check(key.ptr())) return host(key);
+  for (nb::handle h : nb::borrow<nb::tuple>(key))
+    if (host(h)) return true;
+  return false;
+}
+
 // A binary operator: NotImplemented for operand types we do not know, so Python can try
 // the other side.
 nb::object binary(const char* ufunc, const NDArray& self, nb::handle other, bool reflected) {
@@ -183,7 +194,10 @@ void bind_ndarray(nb::module_& m) {
           [](const NDArray& a, nb::handle idx) {
             std::vector<IndexItem> items;
             if (to_basic_index(idx, items)) return a.index(items);
-            return getitem(a, to_full_index(idx));
+            std::vector<Index> full = to_full_index(idx);
+            if (!index_from_host(idx)) return getitem(a, full);
+            SyncIndexErrors sync;  // x[[0, 9]]: NumPy code expects the IndexError here
+            return getitem(a, full);
           },
           nb::arg("key").none())  // x[None] is a new axis
       .def(

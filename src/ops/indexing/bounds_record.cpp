@@ -15,6 +15,7 @@ namespace ndgpu::ops {
 namespace {
 
 constexpr int kMaxDevices = 64;
+thread_local bool sync_index_errors = false;  // a SyncIndexErrors lives on this thread
 
 struct Record {
   volatile int64_t* mem;  // host memory the device writes: {state, index, size, axis}
@@ -84,7 +85,7 @@ bool defer_bounds_errors(Device d) {
     const char* env = std::getenv("NDGPU_INDEX_CHECK");
     return env && std::strcmp(env, "sync") == 0;
   }();
-  return d.type == DeviceType::CUDA && !sync;
+  return d.type == DeviceType::CUDA && !sync && !sync_index_errors;
 }
 
 void finish_bounds_check(Device d, bool deferred) {
@@ -95,6 +96,14 @@ void finish_bounds_check(Device d, bool deferred) {
 }  // namespace ndgpu::ops
 
 namespace ndgpu {
+
+SyncIndexErrors::SyncIndexErrors() : previous_(ops::sync_index_errors) {
+  ops::sync_index_errors = true;
+}
+
+SyncIndexErrors::~SyncIndexErrors() {
+  ops::sync_index_errors = previous_;
+}
 
 void raise_pending_index_error(Device d) {
   auto* r = ops::slot(d).load(std::memory_order_acquire);  // none made: nothing to report
