@@ -28,6 +28,8 @@ void bind_indexing(nb::module_& m) {
       "take",
       [](nb::handle a, nb::handle indices, std::optional<Int64> axis, nb::handle out,
          const std::string& mode) {
+        std::optional<SyncIndexErrors> sync;  // host indices: the IndexError from the call
+        if (!nb::isinstance<NDArray>(indices)) sync.emplace();
         NDArray r = take(as_array(a), as_array(indices), axis, to_clip_mode(mode));
         if (out.is_none()) return r;
         NDArray o = nb::cast<NDArray>(out);
@@ -57,6 +59,8 @@ void bind_indexing(nb::module_& m) {
       nb::is_method(), nb::arg("condition"), nb::arg("axis").none() = nb::none());
   nd.attr("take") = nb::cpp_function(
       [](const NDArray& a, nb::handle indices, std::optional<Int64> axis, const std::string& mode) {
+        std::optional<SyncIndexErrors> sync;  // host indices: the IndexError from the call
+        if (!nb::isinstance<NDArray>(indices)) sync.emplace();
         return take(a, as_array(indices), axis, to_clip_mode(mode));
       },
       nb::is_method(), nb::arg("indices"), nb::arg("axis").none() = nb::none(),

@@ -282,3 +282,12 @@ def test_item_tolist_fill():
         x.item()
     x.fill(3)
     assert_same(x, np.full((2, 3), 3, np.float32))
+
+
+def test_take_by_host_indices_raises_at_the_call():
+    n, x = pair((5,))
+    with pytest.raises(IndexError, match="index 5 is out of bounds"):
+        cp.take(x, [5])
+    with pytest.raises(IndexError, match="index -6 is out of bounds"):
+        x.take(np.array([-6]))
+    assert_same(cp.take(x, [4, -5]), np.take(n, [4, -5]))
