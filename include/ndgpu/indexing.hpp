@@ -18,9 +18,30 @@ using Index = std::variant<int64_t, Slice, NewAxis, EllipsisIndex, NDArray>;
 
 // a[index] and a[index] = value with NumPy's rules: integer arrays broadcast together, boolean
 // arrays stand for their nonzero(), and advanced indices separated by a basic one move to the
-// front. Out-of-bounds indices raise IndexError (checked on the device, before any access).
+// front. Out-of-bounds indices raise IndexError (checked on the device, never read or written);
+// on CUDA a gather by a device index array raises it at the next synchronization point instead
+// of waiting for the kernel (docs/user_guide.md, "Out-of-bounds indices").
 NDArray getitem(const NDArray& a, std::span<const Index> index);
 void setitem(NDArray& a, std::span<const Index> index, const Operand& value);
+// The IndexError an earlier gather on `d` met, if its kernel has finished; every transfer to
+// the host and every synchronize() calls it after waiting.
+void raise_pending_index_error(Device d);
+// While one lives on this thread, gathers raise their IndexError before returning, on CUDA
+// too (waiting for the kernel): for indices that came from the host (a list, a NumPy array),
+// where NumPy code expects the error from the call itself.
+class SyncIndexErrors {
+ public:
+  SyncIndexErrors();
+  ~SyncIndexErrors();
+  SyncIndexErrors(const SyncIndexErrors&) = delete;
+  SyncIndexErrors& operator=(const SyncIndexErrors&) = delete;
+
+ private:
+  bool previous_;
+};
+// ndarray.item() of a one-element array (ValueError otherwise): one copy of its bytes to the
+// host and a synchronize, no kernel. float(a[3]) and int(x.sum()) are this.
+Scalar item(const NDArray& a);
 
 // ndarray.scatter_add/max/min (CuPy's): a[index] combined with value, where repeated indices
 // all combine (NumPy's add.at, maximum.at, minimum.at); atomics on the device.

@@ -9,6 +9,7 @@
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 
 namespace ndgpu::py {
 namespace {
@@ -79,7 +80,10 @@ void bind_device(nb::module_& m) {
                    })
       .def("use", [](const PyDevice& d) { set_current_device(d.device); })
       .def("synchronize",
-           [](const PyDevice& d) { backend_for(d.device).synchronize(d.device.index); })
+           [](const PyDevice& d) {
+             backend_for(d.device).synchronize(d.device.index);
+             raise_pending_index_error(d.device);  // a gather's deferred IndexError
+           })
       .def(
           "__enter__",
           [](PyDevice& d) {

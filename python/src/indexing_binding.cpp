@@ -28,6 +28,8 @@ void bind_indexing(nb::module_& m) {
       "take",
       [](nb::handle a, nb::handle indices, std::optional<Int64> axis, nb::handle out,
          const std::string& mode) {
+        std::optional<SyncIndexErrors> sync;  // host indices: the IndexError from the call
+        if (!nb::isinstance<NDArray>(indices)) sync.emplace();
         NDArray r = take(as_array(a), as_array(indices), axis, to_clip_mode(mode));
         if (out.is_none()) return r;
         NDArray o = nb::cast<NDArray>(out);
@@ -57,13 +59,28 @@ void bind_indexing(nb::module_& m) {
       nb::is_method(), nb::arg("condition"), nb::arg("axis").none() = nb::none());
   nd.attr("take") = nb::cpp_function(
       [](const NDArray& a, nb::handle indices, std::optional<Int64> axis, const std::string& mode) {
+        std::optional<SyncIndexErrors> sync;  // host indices: the IndexError from the call
+        if (!nb::isinstance<NDArray>(indices)) sync.emplace();
         return take(a, as_array(indices), axis, to_clip_mode(mode));
       },
       nb::is_method(), nb::arg("indices"), nb::arg("axis").none() = nb::none(),
       nb::arg("mode") = "raise");
   // Host conversions: the values reach Python through NumPy's scalars and lists.
   nd.attr("item") = nb::cpp_function(
-      [](const NDArray& a, nb::args args) { return to_numpy(a).attr("item")(*args); },
+      [](const NDArray& a, nb::args args) -> nb::object {
+        // One element of a dtype whose Python value a Scalar holds exactly: no NumPy array.
+        if (args.size() == 0 && a.size() == 1 && a.dtype() != DType::UInt64) {
+          Scalar s = item(a);
+          if (a.dtype() == DType::Bool) return nb::bool_(s.as_int64() != 0);
+          if (is_integer(a.dtype())) return nb::int_(s.as_int64());
+          if (is_complex(a.dtype())) {
+            std::complex<double> c = s.as_complex();
+            return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+          }
+          return nb::float_(s.as_double());
+        }
+        return to_numpy(a).attr("item")(*args);
+      },
       nb::is_method());
   nd.attr("tolist") = nb::cpp_function(
       [](const NDArray& a) { return to_numpy(a).attr("tolist")(); }, nb::is_method());

@@ -8,11 +8,23 @@
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/views.hpp"
 
 namespace ndgpu::py {
 namespace {
+
+// A key with a list or a NumPy array in it: indices made on the host by this call.
+bool index_from_host(nb::handle key) {
+  auto host = [](nb::handle h) {
+    return !nb::isinstance<NDArray>(h) && PySequence_Check(h.ptr()) && !PyUnicode_Check(h.ptr());
+  };
+  if (!PyTuple_Check(key.ptr())) return host(key);
+  for (nb::handle h : nb::borrow<nb::tuple>(key))
+    if (host(h)) return true;
+  return false;
+}
 
 // A binary operator: NotImplemented for operand types we do not know, so Python can try
 // the other side.
@@ -182,7 +194,10 @@ void bind_ndarray(nb::module_& m) {
           [](const NDArray& a, nb::handle idx) {
             std::vector<IndexItem> items;
             if (to_basic_index(idx, items)) return a.index(items);
-            return getitem(a, to_full_index(idx));
+            std::vector<Index> full = to_full_index(idx);
+            if (!index_from_host(idx)) return getitem(a, full);
+            SyncIndexErrors sync;  // x[[0, 9]]: NumPy code expects the IndexError here
+            return getitem(a, full);
           },
           nb::arg("key").none())  // x[None] is a new axis
       .def(
@@ -202,7 +217,12 @@ void bind_ndarray(nb::module_& m) {
       .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
       .def("__bool__", [](const NDArray& a) { return nb::bool_(to_numpy(a)); })
       .def("__int__", [](const NDArray& a) { return nb::int_(to_numpy(a)); })
-      .def("__float__", [](const NDArray& a) { return nb::float_(to_numpy(a)); })
+      .def("__float__",
+           [](const NDArray& a) {
+             // A 0-d real array (float(a[3])): its element read directly, no NumPy array.
+             if (a.ndim() == 0 && !is_complex(a.dtype())) return nb::float_(item(a).as_double());
+             return nb::float_(to_numpy(a));
+           })
       .def("__complex__", [](const NDArray& a) { return to_numpy(a).attr("__complex__")(); })
       .def("__index__",
            [](const NDArray& a) {

@@ -8,6 +8,7 @@
 
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/profiling.hpp"
 
 namespace ndgpu::py {
@@ -37,8 +38,11 @@ void bind_runtime(nb::module_& m) {
   m.def("_rt_get_device_count", [] { return device_count(current_device().type); });
   m.def("_rt_device_synchronize", [] {
     Device d = current_device();
-    nb::gil_scoped_release release;
-    backend_for(d).synchronize(d.index);
+    {
+      nb::gil_scoped_release release;
+      backend_for(d).synchronize(d.index);
+    }
+    raise_pending_index_error(d);  // a gather's deferred IndexError
   });
   m.def("_rt_mem_get_info", [] {
     Device d = current_device();

@@ -10,6 +10,7 @@
 #include "convert.hpp"
 #include "ndgpu/backend.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 
 namespace ndgpu::py {
 namespace {
@@ -111,8 +112,11 @@ void bind_stream_class(nb::module_& m) {
       .def("synchronize",
            [](const PyStream& s) {
              Device d = device_of(s);
-             nb::gil_scoped_release release;  // host functions queued on s need the GIL
-             backend_for(d).synchronize_stream(d.index, s.handle);
+             {
+               nb::gil_scoped_release release;  // host functions queued on s need the GIL
+               backend_for(d).synchronize_stream(d.index, s.handle);
+             }
+             raise_pending_index_error(d);  // a gather's deferred IndexError
            })
       .def_prop_ro("done",
                    [](const PyStream& s) {
@@ -239,8 +243,11 @@ void bind_event_and_graph(nb::module_& m) {
           nb::arg("stream") = nb::none())
       .def("synchronize",
            [](PyEvent& e) {
-             nb::gil_scoped_release release;
-             backend_for(e.device).synchronize_event(e.device.index, e.handle);
+             {
+               nb::gil_scoped_release release;
+               backend_for(e.device).synchronize_event(e.device.index, e.handle);
+             }
+             raise_pending_index_error(e.device);  // a gather's deferred IndexError
            })
       // An event never recorded is done, as CUDA's.
       .def_prop_ro("done", [](const PyEvent& e) {

@@ -104,9 +104,9 @@ def test_getitem_mask_on_views_and_empty():
 def test_getitem_errors():
     n, x = pair((4, 5))
     with pytest.raises(IndexError, match="index 4 is out of bounds for axis 0 with size 4"):
-        x[cp.array([0, 4])]
+        x[cp.array([0, 4])].get()  # a device index: on CUDA, raised by the synchronization
     with pytest.raises(IndexError, match="index -6 is out of bounds for axis 1 with size 5"):
-        x[:, [-6]]
+        x[:, [-6]]  # a list: raised by the call on every backend, as NumPy
     with pytest.raises(IndexError, match="shape mismatch"):
         x[cp.array([0, 1]), cp.array([0, 1, 2])]
     with pytest.raises(IndexError, match="boolean index did not match"):
@@ -115,7 +115,42 @@ def test_getitem_errors():
         x[[0], [0], [0]]
     with pytest.raises(IndexError):
         x[cp.array([0.5])]
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 4"):
+        x[5, [0]]  # an integer beside an array: checked on the host, as NumPy
     assert_same(x, n)  # nothing written
+
+
+def test_gather_error_reaches_the_next_synchronization():
+    # On CUDA the gather returns before its bounds are known; the IndexError comes at the
+    # next synchronization point (on the CPU backend, at the call). Either way, once.
+    n, x = pair((5, 3))
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        x[cp.array([1, 7])]
+        cp.cuda.Device().synchronize()
+    with pytest.raises(IndexError, match="index -9 is out of bounds for axis 0 with size 5"):
+        y = x[cp.array([-9])]
+        y.get()
+    cp.cuda.Device().synchronize()  # reported once: nothing left
+    assert_same(x[cp.array([4, -5])], n[[4, -5]])
+    m = np.array([True, False, True, True, False])
+    assert_same(x[cp.array(m), 1:], n[m, 1:])  # a mask's positions need no check
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.uint64,
+                                   np.float16, np.float32, np.float64, np.complex64])
+def test_item_and_float_of_one_element(dtype):
+    n = (sample((3, 4), dtype) if dtype != np.uint64 else
+         np.array([[2**63 + 5, 1, 2, 3]] * 3, dtype=np.uint64))
+    x = cp.array(n)
+    for key in [(1, 2), (0, 0), (-1, -1)]:
+        e = n[key].item()
+        got = x[key].item()
+        assert type(got) is type(e) and (got == e or (got != got and e != e))
+        if not np.issubdtype(dtype, np.complexfloating):
+            assert float(x[key]) == float(n[key])
+    assert x.T[1:2, 2:3].item() == n.T[1:2, 2:3].item()  # size 1, not 0-d, strided
+    with pytest.raises(ValueError, match="size 1"):
+        x.item()
 
 
 def test_basic_slices_stay_views():
@@ -221,7 +256,7 @@ def test_take(mode, axis):
 def test_take_errors():
     x = cp.arange(5)
     with pytest.raises(IndexError, match="index 5 is out of bounds"):
-        cp.take(x, cp.array([5]))
+        cp.take(x, cp.array([5])).get()  # on CUDA, raised by the synchronization
     with pytest.raises(ValueError):
         cp.take(x, cp.array([0]), mode="bogus")
 
@@ -247,3 +282,12 @@ def test_item_tolist_fill():
         x.item()
     x.fill(3)
     assert_same(x, np.full((2, 3), 3, np.float32))
+
+
+def test_take_by_host_indices_raises_at_the_call():
+    n, x = pair((5,))
+    with pytest.raises(IndexError, match="index 5 is out of bounds"):
+        cp.take(x, [5])
+    with pytest.raises(IndexError, match="index -6 is out of bounds"):
+        x.take(np.array([-6]))
+    assert_same(cp.take(x, [4, -5]), np.take(n, [4, -5]))

@@ -3,6 +3,7 @@
 
 #include "kernel/elementwise/engine.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ops.hpp"
 #include "ops/transpose_copy.hpp"
 
@@ -88,6 +89,7 @@ void NDArray::to_host(void* dst) const {
   Device d = device();
   backend_for(d).copy_to_host(d.index, dst, data(), size_t(nbytes()), current_stream(d));
   backend_for(d).synchronize_stream(d.index, current_stream(d));
+  raise_pending_index_error(d);  // a synchronization point: a gather's deferred IndexError
 }
 
 NDArray from_host(const void* host, const Shape& shape, DType dtype) {

@@ -66,7 +66,8 @@ Plan make_plan(const NDArray& a, std::span<const Index> index) {
   Plan p;
   std::vector<IndexItem> basic;
   int src_axis = 0, view_axis = 0, last_item = -2;
-  auto add_index = [&](const NDArray& idx, int item) {
+  // `in_range`: a mask's nonzero() or a checked integer, so the kernel need not test it.
+  auto add_index = [&](const NDArray& idx, int item, bool in_range) {
     if (!is_integer(idx.dtype()))
       throw IndexError("arrays used as indices must be of integer (or boolean) type");
     if (last_item >= 0 && last_item != item - 1 && last_item != item) p.adjacent = false;
@@ -74,7 +75,7 @@ Plan make_plan(const NDArray& a, std::span<const Index> index) {
     basic.push_back(Slice{});
     p.axes.push_back(view_axis);
     p.indices.push_back(idx);
-    p.sizes.push_back({a.shape()[src_axis], a.strides()[src_axis], src_axis});
+    p.sizes.push_back({a.shape()[src_axis], a.strides()[src_axis], src_axis, in_range});
     ++src_axis, ++view_axis;
   };
   for (int item = 0; item < int(index.size()); ++item) {
@@ -88,7 +89,7 @@ Plan make_plan(const NDArray& a, std::span<const Index> index) {
         last_item = item;
         p.axes.push_back(view_axis++);
         p.indices.push_back(zeros(Shape{t ? 1 : 0}, DType::Int64));
-        p.sizes.push_back({1, 0, src_axis});
+        p.sizes.push_back({1, 0, src_axis, true});
         continue;
       }
       for (int d = 0; d < arr->ndim(); ++d)
@@ -98,11 +99,15 @@ Plan make_plan(const NDArray& a, std::span<const Index> index) {
                            std::to_string(a.shape()[src_axis + d]) +
                            " but size of corresponding boolean axis is " +
                            std::to_string(arr->shape()[d]));
-      for (const NDArray& nz : nonzero(*arr)) add_index(nz, item);
+      for (const NDArray& nz : nonzero(*arr)) add_index(nz, item, true);
     } else if (arr) {
-      add_index(*arr, item);
+      add_index(*arr, item, false);
     } else if (auto* k = std::get_if<int64_t>(&it)) {
-      add_index(int_scalar(*k), item);
+      int64_t n = a.shape()[src_axis];  // checked here, as NumPy does, before any launch
+      if (*k < -n || *k >= n)
+        throw IndexError("index " + std::to_string(*k) + " is out of bounds for axis " +
+                         std::to_string(src_axis) + " with size " + std::to_string(n));
+      add_index(int_scalar(*k < 0 ? *k + n : *k), item, true);
     } else if (std::holds_alternative<Slice>(it)) {
       basic.push_back(std::get<Slice>(it));
       ++src_axis, ++view_axis;
@@ -165,10 +170,31 @@ const NDArray* full_mask(const NDArray& a, std::span<const Index> index) {
   return m && m->dtype() == DType::Bool && m->ndim() > 0 && m->shape() == a.shape() ? m : nullptr;
 }
 
+// x[idx] with one integer array, the common gather: the result is idx's shape then the axes
+// after the first, so none of make_plan's and layout's general steps are needed.
+const NDArray* lone_integer_index(const NDArray& a, std::span<const Index> index) {
+  if (index.size() != 1 || a.ndim() == 0) return nullptr;
+  auto* idx = std::get_if<NDArray>(&index[0]);
+  return idx && is_integer(idx->dtype()) ? idx : nullptr;
+}
+
+NDArray gather_first_axis(const NDArray& a, const NDArray& idx) {
+  Shape rest_shape(a.shape().begin() + 1, a.shape().end());
+  Strides rest_strides(a.strides().begin() + 1, a.strides().end());
+  NDArray rest(a.storage(), a.offset(), rest_shape, rest_strides, a.dtype());
+  Shape out_shape = idx.shape();
+  out_shape.insert(out_shape.end(), rest_shape.begin(), rest_shape.end());
+  NDArray out = empty(out_shape, a.dtype());
+  const ops::IndexedAxis axis{a.shape()[0], a.strides()[0], 0};
+  ops::gather(rest, std::span(&idx, 1), std::span(&axis, 1), ClipMode::Raise, out);
+  return out;
+}
+
 }  // namespace
 
 NDArray getitem(const NDArray& a, std::span<const Index> index) {
   if (is_basic(index)) return a.index(basic_items(index));
+  if (const NDArray* idx = lone_integer_index(a, index)) return gather_first_axis(a, *idx);
   if (const NDArray* m = full_mask(a, index)) return ops::compact(*m, a);
   Plan p = make_plan(a, index);
   Layout l = layout(p);

@@ -1,6 +1,7 @@
 // Indexing kernels on the elementwise engine. Offsets are bytes, so one gather kernel serves
-// every layout. An out-of-bounds index sets a device flag and reads offset 0: a gather
-// raises after its one pass, a scatter computes offsets first and raises before writing.
+// every layout. An out-of-bounds index is written to the device's bounds record and reads
+// offset 0: a gather raises after its one pass, a scatter computes offsets first and raises
+// before writing.
 #include "ops/indexing/kernels.hpp"
 
 #include <map>
@@ -13,16 +14,20 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ops/indexing/bounds_record.hpp"
 
 namespace ndgpu::ops {
 namespace {
 
-std::string clamp_code(const std::string& j, ClipMode mode) {
+// `checked`: the index is not known to be in range, so Raise tests it and reports a bad one.
+std::string clamp_code(const std::string& j, ClipMode mode, bool checked) {
   std::string i = "i" + j, v = "v" + j, n = "n" + j;
+  if (mode == ClipMode::Raise && !checked) mode = ClipMode::Clip;  // in range: clip is a no-op
   switch (mode) {
     case ClipMode::Raise:
       return "long long " + v + " = " + i + " < 0 ? " + i + " + " + n + " : " + i + "; if (" + v +
-             " < 0 || " + v + " >= " + n + ") { err[0] = 1; " + v + " = 0; }\n";
+             " < 0 || " + v + " >= " + n + ") { " + bounds_report_code(i, n, "a" + j) + " " + v +
+             " = 0; }\n";
     case ClipMode::Wrap:
       return "long long " + v + " = " + i + " % " + n + "; if (" + v + " < 0) " + v + " += " + n +
              ";\n";
@@ -33,26 +38,38 @@ std::string clamp_code(const std::string& j, ClipMode mode) {
   return {};
 }
 
-// Definitions made on first use, one per (index count, mode, kind).
+// Definitions made on first use, one per (index count, mode, kind, indices checked).
 enum class Kind { Offsets, Gather, GatherRows };
 
-const kernel::ElementwiseDefinition& indexed_def(size_t k, ClipMode mode, Kind kind) {
+// Bit j: index j is checked (ClipMode::Raise and not known in range).
+uint64_t checked_bits(std::span<const IndexedAxis> axes, ClipMode mode) {
+  uint64_t bits = 0;
+  if (mode == ClipMode::Raise)
+    for (size_t j = 0; j < axes.size(); ++j)
+      if (!axes[j].in_range) bits |= uint64_t(1) << j;
+  return bits;
+}
+
+const kernel::ElementwiseDefinition& indexed_def(size_t k, ClipMode mode, Kind kind,
+                                                 uint64_t checked) {
   static std::mutex mu;
-  static std::map<std::tuple<size_t, ClipMode, Kind>,
+  static std::map<std::tuple<size_t, ClipMode, Kind, uint64_t>,
                   std::unique_ptr<kernel::ElementwiseDefinition>>
       defs;
   std::lock_guard lock(mu);
-  auto& d = defs[{k, mode, kind}];
+  auto& d = defs[{k, mode, kind, checked}];
   if (!d) {
     std::string in, body, sum = "long long pos = 0";
     for (size_t j = 0; j < k; ++j) {
       std::string s = std::to_string(j);
       in += "int64 i" + s + ", int64 n" + s + ", int64 s" + s + ", ";
-      body += clamp_code(s, mode);
+      if (mode == ClipMode::Raise) in += "int64 a" + s + ", ";  // the axis an error names
+      body += clamp_code(s, mode, checked >> j & 1);
       sum += " + v" + s + " * s" + s;
     }
     body += sum + ";\n";
-    kernel::ElementwiseCode code{.in_params = in + "raw int32 err", .out_params = "int64 off"};
+    kernel::ElementwiseCode code{.in_params = in + "raw int64 err", .out_params = "int64 off"};
+    if (checked) code.preamble = kBoundsReportPreamble;
     if (kind == Kind::Offsets) {
       code.operation = body + "off = pos";
       code.name = "ndgpu_index_offsets";
@@ -73,16 +90,21 @@ const kernel::ElementwiseDefinition& indexed_def(size_t k, ClipMode mode, Kind k
 }
 
 std::vector<Operand> index_args(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
-                                const Shape& shape, const NDArray& err) {
+                                ClipMode mode, const Shape& shape) {
   std::vector<Operand> args;
   for (size_t j = 0; j < indices.size(); ++j) {
-    Shape s = indices[j].shape();  // size-1 axes appended for the axes not indexed
-    while (s.size() < shape.size()) s.push_back(1);
-    args.push_back(indices[j].reshape(s));
+    if (indices[j].ndim() == int(shape.size())) {  // no axes left to append
+      args.push_back(indices[j]);
+    } else {
+      Shape s = indices[j].shape();  // size-1 axes appended for the axes not indexed
+      while (s.size() < shape.size()) s.push_back(1);
+      args.push_back(indices[j].reshape(s));
+    }
     args.push_back(Scalar::typed_int(DType::Int64, axes[j].length));
     args.push_back(Scalar::typed_int(DType::Int64, axes[j].stride));
+    if (mode == ClipMode::Raise) args.push_back(Scalar::typed_int(DType::Int64, axes[j].axis));
   }
-  args.push_back(err);
+  args.push_back(bounds_record(indices[0].device()));
   return args;
 }
 
@@ -91,28 +113,6 @@ NDArray padded(const NDArray& a, const Shape& shape) {
   Shape s = a.shape();
   while (s.size() < shape.size()) s.push_back(1);
   return a.reshape(s);
-}
-
-[[noreturn]] void raise_out_of_bounds(std::span<const NDArray> indices,
-                                      std::span<const IndexedAxis> axes) {
-  for (size_t j = 0; j < indices.size(); ++j) {
-    std::vector<int64_t> v(size_t(indices[j].size()));
-    indices[j].astype(DType::Int64).to_host(v.data());
-    int64_t n = axes[j].length;
-    for (int64_t x : v)
-      if (x < -n || x >= n)
-        throw IndexError("index " + std::to_string(x) + " is out of bounds for axis " +
-                         std::to_string(axes[j].axis) + " with size " + std::to_string(n));
-  }
-  throw IndexError("index out of bounds");
-}
-
-void check_flag(const NDArray& err, std::span<const NDArray> indices,
-                std::span<const IndexedAxis> axes, ClipMode mode) {
-  if (mode != ClipMode::Raise || indices[0].size() == 0) return;
-  int32_t flag = 0;
-  err.to_host(&flag);
-  if (flag) raise_out_of_bounds(indices, axes);
 }
 
 }  // namespace
@@ -125,10 +125,12 @@ void require_integer_indices(DType t) {
 
 NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedAxis> axes,
                       ClipMode mode) {
-  NDArray err = zeros(Shape{1}, DType::Int32);
-  std::vector<Operand> args = index_args(indices, axes, indices[0].shape(), err);
-  NDArray off = kernel::run_elementwise(indexed_def(indices.size(), mode, Kind::Offsets), args)[0];
-  check_flag(err, indices, axes, mode);
+  std::vector<Operand> args = index_args(indices, axes, mode, indices[0].shape());
+  uint64_t checked = checked_bits(axes, mode);
+  NDArray off =
+      kernel::run_elementwise(indexed_def(indices.size(), mode, Kind::Offsets, checked), args)[0];
+  // Waited for: the offsets' users write memory.
+  if (checked && indices[0].size() > 0) finish_bounds_check(indices[0].device(), false);
   return off;
 }
 
@@ -138,15 +140,16 @@ void gather(const NDArray& rest, std::span<const NDArray> indices,
     if (indices[0].size() > 0) index_offsets(indices, axes, mode);  // bounds still checked
     return;
   }
-  NDArray err = zeros(Shape{1}, DType::Int32);
-  std::vector<Operand> args = index_args(indices, axes, out.shape(), err);
+  std::vector<Operand> args = index_args(indices, axes, mode, out.shape());
   args.push_back(rest);
   bool rows = rest.ndim() > 0;
   if (rows) args.push_back(Scalar::typed_int(DType::Int64, rest.size()));
   args.push_back(out);
-  kernel::run_elementwise(indexed_def(indices.size(), mode, rows ? Kind::GatherRows : Kind::Gather),
-                          args);
-  check_flag(err, indices, axes, mode);
+  uint64_t checked = checked_bits(axes, mode);
+  kernel::run_elementwise(
+      indexed_def(indices.size(), mode, rows ? Kind::GatherRows : Kind::Gather, checked), args);
+  // A bad index only read offset 0: the error may wait for the next synchronization.
+  if (checked) finish_bounds_check(out.device(), defer_bounds_errors(out.device()));
 }
 
 void scatter(NDArray& rest, const NDArray& offsets, const NDArray& values) {

@@ -8,10 +8,12 @@
 
 namespace ndgpu::ops {
 
-// One indexed axis: its length, byte stride and the axis number errors name.
+// One indexed axis: its length, byte stride and the axis number errors name; `in_range`: its
+// indices are known to lie in [0, length) (a mask's nonzero()), so no kernel checks them.
 struct IndexedAxis {
   int64_t length, stride;
   int axis;
+  bool in_range = false;
 };
 
 // TypeError (NumPy's text) unless `t` is an integer dtype: index arrays are cast safely.
@@ -33,7 +35,8 @@ NDArray index_offsets(std::span<const NDArray> indices, std::span<const IndexedA
                       ClipMode mode);
 // out[b..., r...] = rest[r...] at the offset of indices[b...] (broadcast to B already);
 // `out` has shape B + R. Offsets are computed in the same kernel: a bad index reads offset
-// 0 and raises IndexError after, so the output is discarded, never memory out of bounds.
+// 0 and raises IndexError after, so the output is discarded, never memory out of bounds. On
+// CUDA the IndexError waits for the next synchronization (bounds_record.hpp).
 void gather(const NDArray& rest, std::span<const NDArray> indices,
             std::span<const IndexedAxis> axes, ClipMode mode, NDArray& out);
 // The inverse: rest[r...] at offsets[b...] = values[b..., r...].
