@@ -8,9 +8,9 @@
 #   --quick       pass --quick to benchmarks/run.py (small sizes; a smoke test)
 #   --bench-only  build, then benchmarks only
 #   --tests-only  build, then C++ tests, Python tests and seed examples only
-#   --sanitize    build, then the suites under compute-sanitizer (docs/reliability.md):
-#                 memcheck over the C++ suite and SANITIZE_PYTEST (default: a ~8 min subset),
-#                 racecheck over the reduction and raw-kernel tests; error counts per run
+#   --sanitize    build, then parts of the suites under compute-sanitizer (about 5 min; see
+#                 step 3b and docs/reliability.md): memcheck over both suites' kernel tests,
+#                 racecheck over the reductions; error counts per run, non-zero exit on any
 #
 # Every step runs even when an earlier one failed (a step that needs a missing build output
 # is marked "skip" and counts as failed); the exit status is non-zero if any step failed.
@@ -141,39 +141,64 @@ if [ "$DO_TESTS" = 1 ]; then
   fi
 fi
 
-# 3b. compute-sanitizer: each run's "ERROR SUMMARY: N errors" lines are summed (one per
-# process; the Python runs start one process per test file, so one report cannot hide others).
+# 3b. compute-sanitizer (about 5 minutes on one H200 once built): memcheck over a part of each
+# suite that launches every kind of kernel (elementwise, reductions, scans, sorts, indexing,
+# copies, raw kernels, cuBLAS and cuFFT calls), racecheck over the C++ reduction and
+# raw-kernel tests. The memory pool is bypassed (NDGPU_CUDA_POOL=0) so that memcheck sees each
+# array's bounds. SANITIZE_GTEST / SANITIZE_PYTEST choose other parts; SANITIZE_FULL=1 runs
+# memcheck over both whole suites (an hour or more). Each run's "ERROR SUMMARY: N errors"
+# lines are summed (one per process): a step fails on any error or failed test.
+SANITIZER=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer)}
+for c in "$(dirname "$(command -v nvcc 2>/dev/null || echo .)")/compute-sanitizer" \
+  /usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer; do
+  [ -z "$SANITIZER" ] && [ -x "$c" ] && SANITIZER=$c
+done
 sanitize_step() {  # NAME TOOL LIMIT CMD...
   local name=$1 tool=$2 limit=$3
   shift 3
-  run_step "$name" "$limit" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+  NDGPU_CUDA_POOL=0 run_step "$name" "$limit" "$SANITIZER" --tool "$tool" --error-exitcode 99 \
     --print-limit 20 --target-processes all "$@"
-  local n
-  n=$(grep -Eo 'ERROR SUMMARY: [0-9]+' "$LOG_DIR/$name.log" | awk '{s += $3} END {print s + 0}')
-  DETAIL[$name]="$n $tool error(s)"
-  [ "$n" = 0 ] || STATUS[$name]="FAIL($n)"
+  local log="$LOG_DIR/$name.log" n runs tests
+  n=$(grep -Eo 'ERROR SUMMARY: [0-9]+' "$log" | awk '{s += $3} END {print s + 0}')
+  runs=$(grep -c 'ERROR SUMMARY:' "$log")
+  tests=$(grep -E '^\[  PASSED  \] [0-9]+|[0-9]+ (passed|failed)' "$log" | tail -1 | tr -d '=[]' |
+    sed -E 's/^ +| +$//g')
+  DETAIL[$name]="$n $tool error(s) in $runs process(es); ${tests:-no test count}"
+  if [ "$n" != 0 ]; then
+    STATUS[$name]="FAIL($n)"
+  elif [ "$runs" = 0 ] && [ "${STATUS[$name]}" = ok ]; then
+    STATUS[$name]="FAIL(no summary)"  # the sanitizer did not run the program
+  fi
 }
 if [ "$DO_SANITIZE" = 1 ]; then
-  if ! command -v compute-sanitizer >/dev/null; then
-    skip_step sanitizer "compute-sanitizer not found (CUDA toolkit's bin/ on PATH?)"
+  if [ -z "$SANITIZER" ]; then
+    skip_step sanitizer "compute-sanitizer not found (set COMPUTE_SANITIZER)"
   else
-    PYT=${SANITIZE_PYTEST:-"python/tests/test_reliability.py python/tests/test_indexing.py \
-python/tests/test_elementwise_kernel.py python/tests/test_reduction_kernel.py \
-python/tests/test_raw_kernel.py python/tests/test_reductions.py python/tests/test_ufuncs.py \
-python/tests/test_scans.py python/tests/test_sorting.py python/tests/test_matmul.py"}
+    GT=${SANITIZE_GTEST:-"Elementwise.*:Reductions.*:ReductionPlainRows.*:Scans.*:Sorting.*:\
+Indexing.*:IndexingRoutines.*:Selection.*:Copy.*:TransposeCopy.*:Ufunc*:Matmul.*:Fft.*:\
+CudaTransfer.*:CudaBackend.*:RawHeaders.*:-CudaBackend.PoolOnDevice"}
+    PYT=${SANITIZE_PYTEST:-"python/tests/test_elementwise_kernel.py \
+python/tests/test_reduction_kernel.py python/tests/test_raw_kernel.py python/tests/test_indexing.py \
+python/tests/test_scans.py python/tests/test_sorting.py"}
+    limit_cpp=150 limit_py=180
+    if [ "${SANITIZE_FULL:-0}" = 1 ]; then
+      GT="*:-CudaBackend.PoolOnDevice:CudaMemoryPool*" PYT="python/tests --deselect \
+python/tests/test_cuda_api.py --deselect python/tests/test_cuda_streams.py"
+      limit_cpp=1800 limit_py=5400
+    fi
     if [ -x "$BUILD_DIR/ndgpu_tests" ]; then
-      sanitize_step memcheck_cpp memcheck 900 "$BUILD_DIR/ndgpu_tests" --gtest_brief=1
-      sanitize_step racecheck_cpp racecheck 600 "$BUILD_DIR/ndgpu_tests" --gtest_brief=1 \
-        --gtest_filter='*Reduction*:*Raw*'
+      sanitize_step memcheck_cpp memcheck "$limit_cpp" "$BUILD_DIR/ndgpu_tests" --gtest_brief=1 \
+        --gtest_filter="$GT"
+      sanitize_step racecheck_cpp racecheck 90 "$BUILD_DIR/ndgpu_tests" --gtest_brief=1 \
+        --gtest_filter='Reductions.*:ReductionPlainRows.*:RawHeaders.*'
     else
       skip_step memcheck_cpp "no $BUILD_DIR/ndgpu_tests"
     fi
     if module_ok; then
-      # No xdist workers: compute-sanitizer follows one pytest process and its children.
+      # No xdist workers: one pytest process, so one report covers the run.
       # shellcheck disable=SC2086
-      sanitize_step memcheck_python memcheck 1200 "$PYTHON" -m pytest $PYT -q -p no:cacheprovider
-      sanitize_step racecheck_python racecheck 600 "$PYTHON" -m pytest \
-        python/tests/test_reduction_kernel.py python/tests/test_raw_kernel.py -q -p no:cacheprovider
+      sanitize_step memcheck_python memcheck "$limit_py" "$PYTHON" -m pytest $PYT -q \
+        -p no:cacheprovider
     else
       skip_step memcheck_python "import ndgpu fails"
     fi

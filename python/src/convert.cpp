@@ -253,14 +253,14 @@ int64_t index_or_overflow(nb::handle h, int* overflow) {
   return *overflow ? (*overflow > 0 ? INT64_MAX : INT64_MIN) : int64_t(v);
 }
 
-int64_t shape_dim(nb::handle h) {
+}  // namespace
+
+int64_t to_dim(nb::handle h) {
   int overflow = 0;
   int64_t d = index_or_overflow(h, &overflow);
   if (overflow) throw ValueError("Maximum allowed dimension exceeded");
   return d;
 }
-
-}  // namespace
 
 int64_t to_int64(nb::handle h) {
   int overflow = 0;
@@ -270,12 +270,12 @@ int64_t to_int64(nb::handle h) {
 }
 
 Shape to_shape(nb::handle obj) {
-  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())) return Shape{shape_dim(obj)};
+  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())) return Shape{to_dim(obj)};
   if (!PySequence_Check(obj.ptr()) || PyUnicode_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" +
                     std::string(nb::str(obj).c_str()) + "'");
   Shape s;
-  for (nb::handle h : obj) s.push_back(shape_dim(h));
+  for (nb::handle h : obj) s.push_back(to_dim(h));
   return s;
 }
 

@@ -86,40 +86,58 @@ struct Int64 {
   int64_t value = 0;
   operator int64_t() const { return value; }
 };
+// An int that NumPy treats as a length or a bound (eye's N, linspace's num, vander's N,
+// randint's high): as Int64, but ValueError past int64 (NumPy's "Maximum allowed dimension
+// exceeded") where Int64 gives OverflowError.
+struct DimInt {
+  int64_t value = 0;
+  operator int64_t() const { return value; }
+};
+// to_int64's ValueError twin for DimInt (and the elements of to_shape).
+int64_t to_dim(nb::handle h);
 
 }  // namespace ndgpu::py
 
 namespace nanobind::detail {
-template <>
-struct type_caster<ndgpu::py::Int64> {
-  NB_TYPE_CASTER(ndgpu::py::Int64, const_name("int"))
+// Int64 and DimInt: anything with __index__, read by `Convert`.
+template <class T, int64_t (*Convert)(handle)>
+struct index_caster {
+  NB_TYPE_CASTER(T, const_name("int"))
   bool from_python(handle src, uint8_t, cleanup_list*) {
     if (!PyIndex_Check(src.ptr())) return false;
-    value.value = ndgpu::py::to_int64(src);  // raises OverflowError past int64
+    value.value = Convert(src);  // raises past int64
     return true;
   }
-  static handle from_cpp(ndgpu::py::Int64 v, rv_policy, cleanup_list*) noexcept {
+  static handle from_cpp(T v, rv_policy, cleanup_list*) noexcept {
     return PyLong_FromLongLong(v.value);
   }
 };
-// None or an Int64 (nanobind's generic optional caster trips GCC's maybe-uninitialized here).
 template <>
-struct type_caster<std::optional<ndgpu::py::Int64>> {
-  NB_TYPE_CASTER(std::optional<ndgpu::py::Int64>, const_name("int | None"))
+struct type_caster<ndgpu::py::Int64> : index_caster<ndgpu::py::Int64, &ndgpu::py::to_int64> {};
+template <>
+struct type_caster<ndgpu::py::DimInt> : index_caster<ndgpu::py::DimInt, &ndgpu::py::to_dim> {};
+// None or one of them (nanobind's generic optional caster trips GCC's maybe-uninitialized here).
+template <class T>
+struct optional_index_caster {
+  NB_TYPE_CASTER(std::optional<T>, const_name("int | None"))
   bool from_python(handle src, uint8_t flags, cleanup_list* cleanup) {
     if (src.is_none()) {
       value.reset();
       return true;
     }
-    type_caster<ndgpu::py::Int64> inner;
+    type_caster<T> inner;
     if (!inner.from_python(src, flags, cleanup)) return false;
     value = inner.value;
     return true;
   }
-  static handle from_cpp(std::optional<ndgpu::py::Int64> v, rv_policy, cleanup_list*) noexcept {
+  static handle from_cpp(std::optional<T> v, rv_policy, cleanup_list*) noexcept {
     return v ? PyLong_FromLongLong(v->value) : Py_NewRef(Py_None);
   }
 };
+template <>
+struct type_caster<std::optional<ndgpu::py::Int64>> : optional_index_caster<ndgpu::py::Int64> {};
+template <>
+struct type_caster<std::optional<ndgpu::py::DimInt>> : optional_index_caster<ndgpu::py::DimInt> {};
 }  // namespace nanobind::detail
 
 namespace ndgpu::py {

@@ -42,7 +42,7 @@ nb::object grid_item(const GridMaker& g, nb::handle key) {
 void bind_creation(nb::module_& m) {
   m.def(
       "linspace",
-      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, bool retstep,
+      [](nb::handle start, nb::handle stop, DimInt num, bool endpoint, bool retstep,
          nb::handle dtype, Int64 axis) -> nb::object {
         if (axis != 0 && axis != -1)
           throw NotImplementedError("linspace of scalars only has axis 0");
@@ -60,7 +60,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0);
   m.def(
       "logspace",
-      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, nb::handle base,
+      [](nb::handle start, nb::handle stop, DimInt num, bool endpoint, nb::handle base,
          nb::handle dtype) {
         return logspace(to_scalar(start), to_scalar(stop), num, endpoint, to_scalar(base),
                         to_dtype_opt(dtype));
@@ -69,7 +69,7 @@ void bind_creation(nb::module_& m) {
       nb::arg("base") = 10.0, nb::arg("dtype").none() = nb::none());
   m.def(
       "geomspace",
-      [](nb::handle start, nb::handle stop, Int64 num, bool endpoint, nb::handle dtype) {
+      [](nb::handle start, nb::handle stop, DimInt num, bool endpoint, nb::handle dtype) {
         return geomspace(to_scalar(start), to_scalar(stop), num, endpoint, to_dtype_opt(dtype));
       },
       nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
@@ -92,7 +92,7 @@ void bind_creation(nb::module_& m) {
   m.attr("ogrid") = GridMaker{true};
   m.def(
       "vander",
-      [](nb::handle x, std::optional<Int64> n, bool increasing) {
+      [](nb::handle x, std::optional<DimInt> n, bool increasing) {
         return vander(as_array(x), n, increasing);
       },
       nb::arg("x"), nb::arg("N").none() = nb::none(), nb::arg("increasing") = false);

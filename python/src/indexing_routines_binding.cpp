@@ -42,11 +42,10 @@ std::vector<NDArray> array_list(nb::handle seq) {
   return out;
 }
 
+// A shape argument (indices, unravel_index, ravel_multi_index): NumPy's errors (to_shape).
 std::vector<int64_t> int_list(nb::handle h) {
-  if (PyLong_Check(h.ptr()) || PyIndex_Check(h.ptr())) return {nb::cast<int64_t>(nb::int_(h))};
-  std::vector<int64_t> out;
-  for (nb::handle item : h) out.push_back(nb::cast<int64_t>(nb::int_(item)));
-  return out;
+  Shape s = to_shape(h);
+  return std::vector<int64_t>(s.begin(), s.end());
 }
 
 nb::object scatter_method(NDArray& a, nb::handle slices, nb::handle value, ScatterOp op) {
@@ -139,8 +138,14 @@ void bind_indexing_routines(nb::module_& m) {
   nd.attr("diagonal") = nb::cpp_function(diagonal_fn, nb::is_method(), nb::arg("offset") = 0,
                                          nb::arg("axis1") = 0, nb::arg("axis2") = 1);
   m.def(
-      "diag", [](nb::handle v, Int64 k) { return diag(as_array(v), k); }, nb::arg("v"),
-      nb::arg("k") = 0);
+      "diag",
+      [](nb::handle v, nb::handle k) {
+        // NumPy's k is a length for a 1-D v (ValueError past int64), an offset otherwise.
+        NDArray a = as_array(v);
+        return diag(a, a.ndim() == 1 ? to_dim(k) : to_int64(k));
+      },
+      nb::arg("v"), nb::arg("k") = 0,
+      nb::sig("def diag(v: object, k: int = 0) -> ndgpu._core.ndarray"));
   m.def(
       "diagflat", [](nb::handle v, Int64 k) { return diagflat(as_array(v), k); }, nb::arg("v"),
       nb::arg("k") = 0);
@@ -165,7 +170,7 @@ void bind_indexing_routines(nb::module_& m) {
   });
   m.def(
       "tri",
-      [](Int64 n, std::optional<Int64> cols, Int64 k, nb::handle dtype) {
+      [](DimInt n, std::optional<DimInt> cols, Int64 k, nb::handle dtype) {
         return tri(n, cols, k, to_dtype_opt(dtype).value_or(DType::Float64));
       },
       nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0,

@@ -37,7 +37,7 @@ std::optional<double> opt_double(nb::handle h) {
 
 std::optional<int64_t> opt_int(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(nb::int_(h));
+  return to_int64(h);
 }
 
 // Anything with a dtype (an array of either library, a NumPy scalar) is judged by it alone.

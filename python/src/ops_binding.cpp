@@ -199,7 +199,7 @@ void bind_ops(nb::module_& m) {
       nb::arg("dtype") = nb::none());
   m.def(
       "eye",
-      [](Int64 n, std::optional<Int64> mm, Int64 k, nb::handle dtype) {
+      [](DimInt n, std::optional<DimInt> mm, Int64 k, nb::handle dtype) {
         return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));
       },
       nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());

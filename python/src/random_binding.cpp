@@ -196,14 +196,15 @@ void bind_random_state(nb::module_& m) {
   bind_distributions(c);
   c.def(
       "randint",
-      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype) {
+      [](RandomState& s, DimInt low, std::optional<DimInt> high, nb::handle size,
+         nb::handle dtype) {
         return s.randint(low, high, size_of(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
   c.def(
       "random_integers",
-      [](RandomState& s, Int64 low, std::optional<Int64> high, nb::handle size) {
+      [](RandomState& s, DimInt low, std::optional<DimInt> high, nb::handle size) {
         return s.random_integers(low, high, size_of(size));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none());

@@ -1,7 +1,8 @@
 """Argument audit (issue #20): integer parameters of many functions given an int past int64,
-a float or a string raise NumPy's exception class (OverflowError, TypeError), never
-SystemError, RuntimeError or nanobind's "incompatible function arguments" for a huge int.
-One row per function and parameter; the conversion is python/src/convert.hpp's Int64."""
+a float or a string raise NumPy's exception class (OverflowError, TypeError, ValueError for a
+length or bound), never SystemError, RuntimeError or nanobind's "incompatible function
+arguments" for a huge int. One row per function and parameter; the conversions are
+python/src/convert.hpp's Int64 and DimInt."""
 import numpy as np
 import pytest
 
@@ -41,9 +42,9 @@ CALLS = {
 }
 
 
-# NumPy answers ValueError where the int is a dimension or a bound ("Maximum allowed dimension
-# exceeded", "high is out of bounds"); Int64 gives OverflowError. Left for a Dim conversion.
-DIMENSION_LIKE = {"randint.high", "split.axis", "vander.N"}
+# NumPy's split indexes a shape tuple with the axis in Python: IndexError ("cannot fit 'int'
+# into an index-sized integer") where every other axis argument gives OverflowError.
+PYTHON_INDEXING = {"split.axis"}
 
 
 def numpy_error(call, bad):
@@ -62,8 +63,8 @@ def test_bad_integer_argument_raises_numpys_class(name, bad):
     if expected is None or not isinstance(expected, (TypeError, OverflowError, ValueError,
                                                      IndexError)):
         pytest.skip(f"NumPy gives {expected!r}")
-    if name in DIMENSION_LIKE and bad == HUGE:
-        pytest.xfail("NumPy's ValueError for a dimension past int64 (issue #20, left)")
+    if name in PYTHON_INDEXING and bad == HUGE:
+        pytest.xfail("NumPy's IndexError from indexing a tuple in Python")
     with pytest.raises(Exception) as got:
         call(cp, bad)
     assert isinstance(got.value, type(expected)), (got.value, expected)

@@ -198,11 +198,9 @@ Shape infer_shape(const Shape& requested, int64_t size) {
   int64_t known = 1;
   bool zero = false;  // zero lengths are applied last, so no product of the others wraps
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == -1) {
+    if (s[i] < 0) {  // NumPy takes any negative length as the unknown one
       if (unknown >= 0) throw ValueError("can only specify one unknown dimension");
       unknown = int(i);
-    } else if (s[i] < 0) {
-      throw ValueError("negative dimensions not allowed");
     } else if (s[i] != 0 && __builtin_mul_overflow(known, s[i], &known)) {
       throw ValueError("cannot reshape array of size " + std::to_string(size) + " into shape " +
                        shape_str(requested));
@@ -283,6 +281,9 @@ NDArray NDArray::reshape(const Shape& shape, Order order) const {
 NDArray NDArray::broadcast_to(const Shape& shape) const {
   if (shape.size() < shape_.size())
     throw ValueError("input operand has more dimensions than allowed by the axis remapping");
+  check_ndim(shape.size());
+  for (int64_t d : shape)
+    if (d < 0) throw ValueError("all elements of broadcast shape must be non-negative");
   size_t lead = shape.size() - shape_.size();
   Strides st(shape.size(), 0);
   for (size_t i = 0; i < shape_.size(); ++i) {

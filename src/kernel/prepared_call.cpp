@@ -77,10 +77,7 @@ std::vector<bool> reduced_axes(const std::optional<std::vector<int64_t>>& axes, 
   std::vector<bool> red(size_t(ndim), !axes.has_value());
   if (!axes) return red;
   for (int64_t a : *axes) {
-    if (a < -ndim || a >= ndim)
-      throw ValueError("axis " + std::to_string(a) + " is out of bounds for array of dimension " +
-                       std::to_string(ndim));
-    int d = int(a < 0 ? a + ndim : a);
+    int d = normalize_axis(a, ndim);  // NumPy's AxisError
     if (red[d]) throw ValueError("duplicate value in 'axis'");
     red[d] = true;
   }

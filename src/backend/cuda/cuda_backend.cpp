@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -131,6 +132,17 @@ int device_attribute(int device, CUdevice_attribute attr) {
   return value;
 }
 
+// NDGPU_CUDA_POOL=0 (compute-sanitizer runs, scripts/gpu_check.sh --sanitize): every array
+// gets its own cuMemAlloc of its exact size, freed once the device is idle, so that memcheck
+// sees each array's bounds; the pool's shared segments would hide an overrun.
+bool pool_disabled() {
+  static const bool off = [] {
+    const char* e = std::getenv("NDGPU_CUDA_POOL");
+    return e && std::string_view(e) == "0";
+  }();
+  return off;
+}
+
 CUstream as_stream(StreamHandle s) {
   return reinterpret_cast<CUstream>(s);
 }
@@ -201,11 +213,22 @@ CudaBackend::DeviceState& CudaBackend::state(int device) {
 }
 
 void* CudaBackend::allocate(int device, size_t nbytes, StreamHandle stream) {
-  return state(device).pool.allocate(nbytes, stream);
+  DeviceState& s = state(device);
+  if (!pool_disabled()) return s.pool.allocate(nbytes, stream);
+  if (nbytes == 0) return nullptr;
+  void* p = s.raw.raw_alloc(nbytes);
+  if (!p)
+    throw OutOfMemoryError("out of memory allocating " + std::to_string(nbytes) + " bytes on " +
+                           s.name + " (NDGPU_CUDA_POOL=0: no pool)");
+  return p;
 }
 
 void CudaBackend::deallocate(int device, void* ptr, size_t, StreamHandle stream) {
-  state(device).pool.deallocate(ptr, stream);
+  DeviceState& s = state(device);
+  if (!pool_disabled()) return s.pool.deallocate(ptr, stream);
+  if (!ptr) return;
+  s.raw.synchronize();  // work queued on any stream may still use it
+  s.raw.raw_free(ptr);
 }
 
 size_t CudaBackend::used_bytes(int device) {

@@ -14,13 +14,6 @@ NDArray call1(const char* ufunc, const NDArray& a) {
   return call_ufunc(ufunc, in)[0];
 }
 
-int normalise_axis(int64_t axis, int ndim) {
-  if (axis < -ndim || axis >= ndim)
-    throw ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                     std::to_string(ndim));
-  return int(axis < 0 ? axis + ndim : axis);
-}
-
 // `a` with `moved` axes last (as one axis of their product) and the others first (as one).
 NDArray as_matrix(const NDArray& a, const std::vector<int>& moved, bool moved_first) {
   std::vector<int64_t> order;
@@ -56,8 +49,13 @@ NDArray outer(const NDArray& a, const NDArray& b) {
 }
 
 NDArray tensordot(const NDArray& a, const NDArray& b, int64_t axes) {
-  if (axes < 0 || axes > a.ndim() || axes > b.ndim())
-    throw ValueError("tensordot: axes must be between 0 and the operands' dimensions");
+  // NumPy sums over a's last `axes` and b's first: none for a negative count (empty ranges),
+  // and an IndexError past an operand's dimensions (AxisError is one).
+  axes = std::max<int64_t>(axes, 0);
+  if (axes > a.ndim() || axes > b.ndim())
+    throw AxisError("tensordot: axes=" + std::to_string(axes) +
+                    " is out of bounds for arrays of dimensions " + std::to_string(a.ndim()) +
+                    " and " + std::to_string(b.ndim()));
   std::vector<int64_t> ax, bx;
   for (int64_t k = 0; k < axes; ++k) ax.push_back(a.ndim() - axes + k), bx.push_back(k);
   return tensordot(a, b, ax, bx);
@@ -68,8 +66,8 @@ NDArray tensordot(const NDArray& a, const NDArray& b, const std::vector<int64_t>
   if (a_axes.size() != b_axes.size()) throw ValueError("shape-mismatch for sum");
   std::vector<int> am, bm;
   for (size_t k = 0; k < a_axes.size(); ++k) {
-    am.push_back(normalise_axis(a_axes[k], a.ndim()));
-    bm.push_back(normalise_axis(b_axes[k], b.ndim()));
+    am.push_back(normalize_axis(a_axes[k], a.ndim()));
+    bm.push_back(normalize_axis(b_axes[k], b.ndim()));
     if (a.shape()[am.back()] != b.shape()[bm.back()]) throw ValueError("shape-mismatch for sum");
   }
   Shape result;
