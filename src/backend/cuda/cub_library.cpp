@@ -135,18 +135,14 @@ void run_cub(CudaBackend& backend, int device, StreamHandle stream, Call& cc,
   if (rc != 0) throw BackendError(std::string(what) + error);
 }
 
-// The float scan policy when NDGPU_CUB_SCAN is unset: CUB's own until the H200 has measured
-// the others (benchmarks/scan_policies.py).
-constexpr const char* kDefaultScanPolicy = "cub";
-
 // NDGPU_CUB_SCAN names the float scan policy (scan_tuned.cu); read at every call so that one
 // process can measure them all. Unknown names are CUB's own.
 int scan_variant() {
   static const char* const names[] = {"cub", "blackwell", "wide", "vector", "streaming", "big"};
   const char* env = std::getenv("NDGPU_CUB_SCAN");
-  const char* name = env && *env ? env : kDefaultScanPolicy;
+  if (!env || !*env) return 0;
   for (int i = 0; i < int(std::size(names)); ++i)
-    if (std::strcmp(name, names[i]) == 0) return i;
+    if (std::strcmp(env, names[i]) == 0) return i;
   return 0;
 }
 
