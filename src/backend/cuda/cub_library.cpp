@@ -1,9 +1,7 @@
 #include "backend/cuda/cub_library.hpp"
 
 #include <cstdlib>
-#include <cstring>
 #include <exception>
-#include <iterator>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -135,17 +133,6 @@ void run_cub(CudaBackend& backend, int device, StreamHandle stream, Call& cc,
   if (rc != 0) throw BackendError(std::string(what) + error);
 }
 
-// NDGPU_CUB_SCAN names the float scan policy (scan_tuned.cu); read at every call so that one
-// process can measure them all. Unknown names are CUB's own.
-int scan_variant() {
-  static const char* const names[] = {"cub", "blackwell", "wide", "vector", "streaming", "big"};
-  const char* env = std::getenv("NDGPU_CUB_SCAN");
-  if (!env || !*env) return 0;
-  for (int i = 0; i < int(std::size(names)); ++i)
-    if (std::strcmp(env, names[i]) == 0) return i;
-  return 0;
-}
-
 }  // namespace
 
 LibraryInfo cub_library_info() {
@@ -184,7 +171,6 @@ bool cub_inclusive_sum(CudaBackend& backend, int device, const ScanCall& call) {
   cc.n = call.n;
   cc.in = call.in;
   cc.out = call.out;
-  cc.variant = scan_variant();
   run_cub(backend, device, call.stream, cc, c.inclusive_sum, "CUB inclusive scan failed: ");
   return true;
 }

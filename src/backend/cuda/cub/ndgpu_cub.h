@@ -9,7 +9,7 @@ extern "C" {
 #endif
 
 // Bumped whenever a declaration below changes; the backend refuses another version.
-#define NDGPU_CUB_ABI_VERSION 4
+#define NDGPU_CUB_ABI_VERSION 3
 
 // Device scratch memory from the caller's pool; alloc returns NULL when it fails.
 typedef void* (*ndgpu_cub_alloc_fn)(void* ctx, size_t bytes);
@@ -34,8 +34,7 @@ typedef struct {
 } ndgpu_cub_sort_call;
 
 // An inclusive prefix sum of n values of `type` (0 float, 1 double, 2 int32, 3 int64,
-// 4 uint32, 5 uint64) from in to out. `variant` picks a scan policy for float (0: CUB's own;
-// 1 blackwell, 2 wide, 3 vector, 4 streaming, 5 big: scan_tuned.cu).
+// 4 uint32, 5 uint64) from in to out.
 typedef struct {
   int type;
   long long n;
@@ -45,7 +44,6 @@ typedef struct {
   ndgpu_cub_alloc_fn alloc;
   ndgpu_cub_free_fn free;
   void* alloc_ctx;
-  int variant;
 } ndgpu_cub_scan_call;
 
 // Counts of n samples of `type` (0 float, 1 double) in the bins [levels[i], levels[i + 1])

@@ -29,13 +29,10 @@ cudaError_t inclusive_sum(const ndgpu_cub_scan_call& c) {
 
 }  // namespace
 
-cudaError_t ndgpu_cub_scan_float_tuned(const ndgpu_cub_scan_call& c);
-
 cudaError_t ndgpu_cub_scan(const ndgpu_cub_scan_call& c) {
   if (c.n <= 0) return cudaSuccess;
   switch (c.type) {
     case 0:
-      if (c.variant > 0 && c.n <= 0x7fffffffLL) return ndgpu_cub_scan_float_tuned(c);
       return inclusive_sum<float>(c);
     case 1:
       return inclusive_sum<double>(c);
