@@ -10,6 +10,7 @@ import numpy
 import pytest
 
 import ndgpu as cp
+from ndgpu import _docs
 
 NAMESPACES = [(cp, numpy), (cp.linalg, numpy.linalg), (cp.fft, numpy.fft),
               (cp.random, numpy.random)]
@@ -91,6 +92,9 @@ def test_methods_and_properties_carry_numpys_text():
         if name.startswith("_") or theirs is None or not pydoc.getdoc(theirs):
             continue
         ours = getattr(cp.ndarray, name)
+        if name in _docs.UNWRAPPED:  # the hot view methods stay nanobind's own, for speed
+            assert not hasattr(ours, "__wrapped__"), name
+            continue
         doc = ours.__doc__ or ""
         summary = pydoc.getdoc(theirs).strip().split("\n\n")[0]
         header = f"NumPy's documentation of numpy.ndarray.{name} follows"
@@ -99,7 +103,7 @@ def test_methods_and_properties_carry_numpys_text():
         if callable(theirs) and not re.match(r"%s\(" % name, doc):
             missing.append(name + " (signature)")
         checked += 1
-    assert checked > 60
+    assert checked > 55
     assert missing == []
     assert cp.ndarray.sum.__doc__.startswith("sum(self, axis")
     assert "Return the sum of the array elements over the given axis." in cp.ndarray.sum.__doc__
