@@ -64,5 +64,5 @@ TEST(Indexing, NonzeroTakeModes) {
             (std::vector<int32_t>{7, 0}));
   EXPECT_EQ(host<int32_t>(take(a, idx, std::nullopt, ClipMode::Clip)),
             (std::vector<int32_t>{0, 7}));
-  EXPECT_THROW(take(a, idx), IndexError);
+  EXPECT_THROW(host<int32_t>(take(a, idx)), IndexError);  // by the next read, on CUDA
 }
