@@ -216,7 +216,9 @@ void* CudaBackend::allocate(int device, size_t nbytes, StreamHandle stream) {
   DeviceState& s = state(device);
   if (!pool_disabled()) return s.pool.allocate(nbytes, stream);
   if (nbytes == 0) return nullptr;
-  void* p = s.raw.raw_alloc(nbytes);
+  // Rounded to whole 32-bit words, as the pool's blocks are: the sub-word atomics (scatter
+  // of int8, bool, float16) read and swap the aligned word that holds their element.
+  void* p = s.raw.raw_alloc((nbytes + 3) / 4 * 4);
   if (!p)
     throw OutOfMemoryError("out of memory allocating " + std::to_string(nbytes) + " bytes on " +
                            s.name + " (NDGPU_CUDA_POOL=0: no pool)");
