@@ -67,7 +67,7 @@ static void elementwise_kernels() {
                                      "squared_diff");
   NDArray x = cp::arange(0, 10, 1, DType::Float32).reshape({2, 5});
   NDArray y = cp::arange(0, 5, 1, DType::Float32);
-  NDArray z = squared_diff(std::vector<Operand>{x, y})[0];
+  NDArray z = squared_diff(x, y);
   std::printf("%s\n", str(z).c_str());
 
   cp::ElementwiseKernel add_reverse("T x, raw T y", "T z", "z = x + y[_ind.size() - i - 1]",
@@ -75,7 +75,7 @@ static void elementwise_kernels() {
   x = cp::arange(0, 100000, 1, DType::Float32);
   y = cp::arange(0, 100000, 1, DType::Float32);
   z = cp::zeros({100000}, DType::Float32);
-  add_reverse(std::vector<Operand>{x, y, z});
+  add_reverse(x, y, z);
   std::printf("%s\n", str(z).c_str());
 }
 
@@ -89,7 +89,7 @@ static void reduction_kernels() {
                                     "0",            // identity value
                                     "l2norm");      // kernel name
   NDArray x = cp::arange(0, 10, 1, DType::Float32).reshape({2, 5});
-  std::printf("%s\n", str(l2norm_kernel(std::vector<Operand>{x}, {{1}})[0]).c_str());
+  std::printf("%s\n", str(l2norm_kernel(x, 1)).c_str());
 }
 
 static void raw_kernels() {
@@ -105,7 +105,7 @@ void my_add(const float* x1, const float* x2, float* y) {
   NDArray x1 = cp::arange(0, 25, 1, DType::Float32).reshape({5, 5});
   NDArray x2 = cp::arange(0, 25, 1, DType::Float32).reshape({5, 5});
   NDArray y = cp::zeros({5, 5}, DType::Float32);
-  add_kernel({5}, {5}, std::vector<cp::RawArg>{x1, x2, y});  // grid, block and arguments
+  add_kernel({5}, {5}, {x1, x2, y});  // grid, block and arguments
   std::printf("%s\n", str(y).c_str());
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ndgpu/scalar.hpp"
@@ -36,6 +37,14 @@ class ElementwiseKernel {
   // `size` sets _ind.size() when no non-raw array fixes it.
   std::vector<NDArray> operator()(std::span<const Operand> args,
                                   std::optional<int64_t> size = std::nullopt) const;
+  // Python's call one for one, `squared_diff(x, y)`: arrays or scalars, the inputs then
+  // optionally the outputs; returns the first output (the span form returns them all).
+  template <class... A>
+  requires(sizeof...(A) > 0 && (std::is_convertible_v<const A&, Operand> && ...)) NDArray
+  operator()(const A&... args) const {
+    const Operand operands[] = {Operand(args)...};
+    return (*this)(std::span<const Operand>(operands))[0];
+  }
 
  private:
   std::unique_ptr<kernel::ElementwiseDefinition> def_;

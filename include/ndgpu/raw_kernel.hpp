@@ -4,6 +4,7 @@
 // shuffles). Unlike CuPy, a launch's arguments are checked against the kernel's parameters.
 #pragma once
 #include <cstddef>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <span>
@@ -73,6 +74,11 @@ class RawKernel {
   // argument cannot be passed to it, CompileError when the source does not compile.
   void operator()(Dim3 grid, Dim3 block, std::span<const RawArg> args, size_t shared_mem = 0,
                   std::optional<StreamHandle> stream = std::nullopt) const;
+  // Python's call one for one: `add_kernel({5}, {5}, {x1, x2, y})`.
+  void operator()(Dim3 grid, Dim3 block, std::initializer_list<RawArg> args, size_t shared_mem = 0,
+                  std::optional<StreamHandle> stream = std::nullopt) const {
+    (*this)(grid, block, std::span<const RawArg>(args.begin(), args.size()), shared_mem, stream);
+  }
 
   // The compiled function's attributes on the current device (compiles if needed).
   FunctionAttributes attributes() const;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ndgpu/reduce_options.hpp"
 #include "ndgpu/scalar.hpp"
 
 namespace ndgpu {
@@ -37,6 +38,9 @@ class ReductionKernel {
   std::vector<NDArray> operator()(std::span<const Operand> args,
                                   const std::optional<std::vector<int64_t>>& axis = std::nullopt,
                                   bool keepdims = false) const;
+  // Python's call one for one, `l2norm_kernel(x, 1)` or `(x, {0, 1}, true)`: the first output.
+  NDArray operator()(const NDArray& x, const AxisArg& axis = std::nullopt,
+                     bool keepdims = false) const;
 
  private:
   std::unique_ptr<kernel::ReductionDefinition> def_;

@@ -59,4 +59,9 @@ std::vector<NDArray> ReductionKernel::operator()(std::span<const Operand> args,
   return kernel::run_reduction(*def_, args, axis, keepdims);
 }
 
+NDArray ReductionKernel::operator()(const NDArray& x, const AxisArg& axis, bool keepdims) const {
+  const Operand operands[] = {x};
+  return (*this)(std::span<const Operand>(operands), axis.axes, keepdims)[0];
+}
+
 }  // namespace ndgpu
