@@ -22,8 +22,16 @@ NDGPU_HD Words philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3,
       k0 += 0x9E3779B9u;
       k1 += 0xBB67AE85u;
     }
-    // One 32x32 -> 64 product gives both halves (a single wide multiply on a GPU).
+    // One 32x32 -> 64 product gives both halves. On a GPU it is spelled as PTX's mul.wide:
+    // from the C++ form, ptxas added the (zero) high words' products back in, a third more
+    // instructions per call in the generating kernels (SASS, 2026-12-02).
+#ifdef __CUDA_ARCH__
+    uint64_t p0, p1;
+    asm("mul.wide.u32 %0, %1, %2;" : "=l"(p0) : "r"(c0), "r"(0xD2511F53u));
+    asm("mul.wide.u32 %0, %1, %2;" : "=l"(p1) : "r"(c2), "r"(0xCD9E8D57u));
+#else
     const uint64_t p0 = (uint64_t)0xD2511F53u * c0, p1 = (uint64_t)0xCD9E8D57u * c2;
+#endif
     c0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0;
     c1 = (uint32_t)p1;
     c2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;

@@ -107,24 +107,25 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   kernel::SourceWriter body;
   // Each thread makes the groups i, i + threads, ...: a grid a few blocks per SM deep keeps
   // the generator's setup off the per-group cost, and a 32-bit loop index where it fits is
-  // cheaper still. A group's values depend on its index alone, never on the launch.
+  // cheaper still. A group's values depend on its index alone, never on the launch. Whole
+  // groups are one aligned store (the output is ours, freshly allocated); thread 0 writes the
+  // last, partial group after its loop, as a branch per group made ptxas's loop a third longer.
+  const std::string P = std::to_string(per), vec = "ndgpu::Vec<T, " + P + ">";
   body << "const long long _total = out.size();\n";
-  body << "const unsigned long long _groups = (_total + " << per << " - 1) / " << per << ";\n";
-  body << "auto _one = [&](unsigned long long i) {\n";
-  body << "const long long _base = (long long)i * " << per << ";\n";
-  body << "ndgpu::Vec<T, " << per << "> _v;\n";
+  body << "const unsigned long long _full = _total / " << P << ";\n";
+  body << "auto _make = [&](unsigned long long i) {\n" << vec << " _v;\n";
   write_values(body, s, t, per);
-  // Whole groups are one aligned store (the output is ours, freshly allocated).
-  body << "if (_base + " << per << " <= _total) {\n";
-  body << "  *(ndgpu::Vec<T, " << per << ">*)(out.data() + _base) = _v;\n";
+  body << "return _v;\n};\n";
+  body << "if (_full < (1ull << 31)) {\n";
+  body << "  for (unsigned _g = (unsigned)i; _g < (unsigned)_full; _g += (unsigned)threads)\n";
+  body << "    *(" << vec << "*)(out.data() + (long long)_g * " << P << ") = _make(_g);\n";
   body << "} else {\n";
-  body << "  for (int _k = 0; _base + _k < _total; ++_k) out.data()[_base + _k] = _v.v[_k];\n}\n";
-  body << "};\n";
-  body << "if (_groups < (1ull << 31)) {\n";
-  body << "  for (unsigned _g = (unsigned)i; _g < (unsigned)_groups; _g += (unsigned)threads)"
-          " _one(_g);\n";
-  body << "} else {\n";
-  body << "  for (unsigned long long _g = i; _g < _groups; _g += threads) _one(_g);\n}\n";
+  body << "  for (unsigned long long _g = i; _g < _full; _g += threads)\n";
+  body << "    *(" << vec << "*)(out.data() + (long long)_g * " << P << ") = _make(_g);\n}\n";
+  body << "if (i == 0 && (long long)_full * " << P << " < _total) {\n";
+  body << "  const " << vec << " _v = _make(_full);\n";
+  body << "  for (long long _k = (long long)_full * " << P
+       << "; _k < _total; ++_k) out.data()[_k] = _v.v[_k - (long long)_full * " << P << "];\n}\n";
   std::string params = "uint64 seed, uint64 call, uint64 threads";
   if (!s.params.empty()) params += ", " + s.params;
   d = std::make_unique<kernel::ElementwiseDefinition>(
