@@ -16,6 +16,10 @@ Scalar f64(double v) {
 
 const Sampler kUniform{"uniform", SamplerKind::Uniform, "T low, T high", "u * (high - low) + low"};
 const Sampler kNormal{"normal", SamplerKind::Normal, "T loc, T scale", "z * scale + loc"};
+// The standard forms skip the scale and shift: the same numbers (u * 1 + 0 == u) with two
+// operations fewer per value, which the 2^28-value rows measure (about 7%).
+const Sampler kStandardUniform{"standard_uniform", SamplerKind::Uniform, "", "u"};
+const Sampler kStandardNormal{"standard_normal", SamplerKind::Normal, "", "z"};
 const Sampler kLognormal{"lognormal", SamplerKind::Normal, "T mean, T sigma",
                          "ndgpu::rng::exp_(z * sigma + mean)"};
 const Sampler kExponential{"exponential", SamplerKind::Uniform, "T scale",
@@ -93,7 +97,7 @@ void RandomState::seed(std::optional<uint64_t> s) {
 }
 
 NDArray RandomState::random_sample(const Shape& size, DType dtype) {
-  return uniform(0.0, 1.0, size, dtype);
+  return generate(kStandardUniform, *bits_, size, float_dtype(dtype), {});
 }
 
 NDArray RandomState::uniform(double low, double high, const Shape& size, DType dtype) {
@@ -102,7 +106,7 @@ NDArray RandomState::uniform(double low, double high, const Shape& size, DType d
 }
 
 NDArray RandomState::standard_normal(const Shape& size, DType dtype) {
-  return normal(0.0, 1.0, size, dtype);
+  return generate(kStandardNormal, *bits_, size, float_dtype(dtype), {});
 }
 
 NDArray RandomState::normal(double loc, double scale, const Shape& size, DType dtype) {
