@@ -116,6 +116,19 @@ def test_lstsq_empty(ashape, bshape):
     assert int(got[2]) == int(want[2])
 
 
+@pytest.mark.parametrize("ashape,bshape", [((5, 64, 64), (5, 64, 64)), ((3, 7, 36), (36, 12)),
+                                           ((2, 64, 20), (2, 20, 8)), ((4, 1, 4), (4, 4, 4))])
+def test_small_float32_products(ashape, bshape):
+    # On CUDA, float32 products up to 64 on a side run ndgpu's kernels by default: the aligned
+    # one (k and n multiples of 4: both halves of k, one half only, rows past m) and, for an
+    # operand that starts off a 16-byte boundary, the general one.
+    a, b = rand(ashape, np.float32), rand(bshape, np.float32, seed=1)
+    assert_same(cp.matmul(cp.asarray(a), cp.asarray(b)), a @ b, rtol=1e-5, atol=1e-5)
+    flat = rand((a.size + 1,), np.float32, seed=2)
+    shifted = cp.asarray(flat)[1:].reshape(ashape)  # contiguous, 4 bytes past an alignment
+    assert_same(shifted @ cp.asarray(b), flat[1:].reshape(ashape) @ b, rtol=1e-5, atol=1e-5)
+
+
 def test_small_batched_matmul_kernel(monkeypatch):
     # NDGPU_GEMM=kernel: ndgpu's own kernel for float32 stacks of matrices up to 64 on a side.
     monkeypatch.setenv("NDGPU_GEMM", "kernel")

@@ -167,7 +167,7 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
   if (c.size() != 0) {
     if (k == 0) {
       fill(c, Scalar::py_int(0));
-    } else if (small_gemm_wanted(rt, m, n, k, batch_size)) {
+    } else if (small_gemm_wanted(c.device(), rt, m, n, k, batch_size)) {
       // C-contiguous stacks, or one matrix when an operand has no batch of its own.
       auto stack = [&](const NDArray& x, int64_t r, int64_t s) {
         Shape full = x.ndim() == 2 ? Shape{} : batch;
