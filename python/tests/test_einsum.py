@@ -30,6 +30,11 @@ CASES = [
     ("bi,bi->b", [(4, 6), (4, 6)]),
     ("ij,ij,ij->i", [(3, 4), (3, 4), (3, 4)]),
     ("ji", [(3, 4)]),
+    # One matmul (the direct path): either operand transposed, batch axes broadcast from 1.
+    ("bij,bkj->bik", [(2, 3, 4), (2, 5, 4)]),
+    ("zji,zjk->zik", [(2, 4, 3), (1, 4, 5)]),
+    ("xyji,xykj->xyik", [(2, 1, 4, 3), (2, 3, 5, 4)]),
+    ("ij,jk->ki", [(3, 4), (4, 5)]),
 ]
 
 
@@ -55,6 +60,16 @@ def test_einsum_dtypes_and_out():
     assert_same(out, a.sum(1).astype(np.float64))
     assert_same(cp.einsum("i,i", cp.asarray(b), cp.asarray(b), dtype=np.float64),
                 np.einsum("i,i", b, b, dtype=np.float64))
+
+
+def test_einsum_direct_matmul_out_and_dtype():
+    a, b = rand((2, 3, 4), np.float32), rand((2, 4, 5), np.float32, seed=1)
+    out = cp.empty((2, 3, 5), dtype=cp.float64)
+    r = cp.einsum("bij,bjk->bik", cp.asarray(a), cp.asarray(b), out=out, dtype=np.float64)
+    assert r is out
+    assert_same(out, np.einsum("bij,bjk->bik", a, b, dtype=np.float64), rtol=1e-12)
+    with pytest.raises(ValueError):  # the contracted axis differs: einsum's own error
+        cp.einsum("bij,bjk->bik", cp.asarray(a), cp.asarray(rand((2, 3, 5))))
 
 
 def test_einsum_errors():
