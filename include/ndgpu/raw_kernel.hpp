@@ -17,9 +17,13 @@
 
 namespace ndgpu {
 
+class RawKernel;
 namespace kernel {
 struct RawModuleState;
-}
+// The kernel's function on the current device, compiled and loaded on first use: for the
+// library's own launches that cache it and pack their arguments themselves.
+void* function_of(const RawKernel& k);
+}  // namespace kernel
 
 // A parameter's value as bytes: a struct or CUDA vector type passed by value, from a NumPy
 // record (structured scalar) in Python or any trivially copyable C++ object. The launch checks
@@ -93,6 +97,7 @@ class RawKernel {
 
  private:
   friend class RawModule;
+  friend void* kernel::function_of(const RawKernel& k);
   RawKernel(std::shared_ptr<kernel::RawModuleState> module, std::string name);
   void* function() const;
 

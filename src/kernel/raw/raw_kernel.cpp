@@ -108,6 +108,10 @@ void* RawKernel::function() const {
   return module_->function(current_device(), name_);
 }
 
+void* kernel::function_of(const RawKernel& k) {
+  return k.function();
+}
+
 const std::string& RawKernel::code() const {
   return module_->code;
 }

@@ -2,12 +2,14 @@
 // block per matrix holds both operands in shared memory and each thread accumulates a 4×4
 // tile of C. cuBLAS's strided batched GEMM costs about 10 µs of host time per call and no less
 // GPU time (H200, exp/gemm_probe.py, 2026-12-02), so these serve float32 products on CUDA.
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
 
+#include "kernel/launch.hpp"
 #include "ndgpu/raw_kernel.hpp"
 #include "ops/linalg/small_gemm.hpp"
 
@@ -135,29 +137,29 @@ extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
 }
 )";
 
-const RawKernel& product_kernel(bool aligned) {
-  static std::unique_ptr<RawKernel> general, fast;
-  static std::once_flag once_general, once_fast;
-  if (aligned) {
-    std::call_once(once_fast, [] {
-      fast = std::make_unique<RawKernel>(kAlignedSource, "ndgpu_small_sgemm_aligned");
-    });
-    return *fast;
-  }
-  std::call_once(once_general,
-                 [] { general = std::make_unique<RawKernel>(kSource, "ndgpu_small_sgemm"); });
-  return *general;
+// The kernels' functions per device, looked up once: a product of 1024 small matrices takes
+// about 21 µs on the H200, so the launch skips RawKernel's per-call argument checks.
+constexpr int kMaxDevices = 64;
+
+void* product_function(bool aligned, Device device) {
+  static std::unique_ptr<RawKernel> kernels[2];
+  static std::once_flag once[2];
+  static std::atomic<void*> functions[2][2][kMaxDevices];  // [aligned][cpu][device]
+  std::call_once(once[aligned], [aligned] {
+    kernels[aligned] =
+        aligned ? std::make_unique<RawKernel>(kAlignedSource, "ndgpu_small_sgemm_aligned")
+                : std::make_unique<RawKernel>(kSource, "ndgpu_small_sgemm");
+  });
+  const bool cpu = device.type == DeviceType::CPU;
+  if (device.index >= kMaxDevices) return kernel::function_of(*kernels[aligned]);
+  std::atomic<void*>& slot = functions[aligned][cpu][device.index];
+  void* f = slot.load(std::memory_order_acquire);
+  if (!f) slot.store(f = kernel::function_of(*kernels[aligned]), std::memory_order_release);
+  return f;
 }
 
 bool aligned16(const void* p) {
   return reinterpret_cast<uintptr_t>(p) % 16 == 0;
-}
-
-Scalar i32(int64_t v) {
-  return Scalar::typed_int(DType::Int32, v);
-}
-Scalar i64(int64_t v) {
-  return Scalar::typed_int(DType::Int64, v);
 }
 
 }  // namespace
@@ -173,12 +175,20 @@ bool small_gemm_wanted(Device device, DType t, int64_t m, int64_t n, int64_t k, 
 
 void small_gemm(const NDArray& a, const NDArray& b, NDArray& c, int64_t m, int64_t n, int64_t k,
                 int64_t batch) {
-  DeviceGuard g(c.device());
+  const Device device = c.device();
+  DeviceGuard g(device);
   const int64_t a_batch = a.size() == m * k ? 0 : m * k, b_batch = b.size() == k * n ? 0 : k * n;
-  const bool aligned = c.device().type == DeviceType::CUDA && k % 4 == 0 && n % 4 == 0 &&
+  const bool aligned = device.type == DeviceType::CUDA && k % 4 == 0 && n % 4 == 0 &&
                        aligned16(a.data()) && aligned16(b.data()) && aligned16(c.data());
-  std::vector<RawArg> args{a, b, c, i32(m), i32(n), i32(k), i64(a_batch), i64(b_batch)};
-  product_kernel(aligned)(Dim3{unsigned(batch), 1, 1}, Dim3{256, 1, 1}, args);
+  kernel::ArgPack args;  // the kernels' parameters: three pointers, int m, n, k, long long strides
+  args.push(a.data()), args.push(b.data()), args.push(c.data());
+  args.push(int32_t(m)), args.push(int32_t(n)), args.push(int32_t(k));
+  args.push(int64_t(a_batch)), args.push(int64_t(b_batch));
+  LaunchConfig cfg;
+  cfg.grid = Dim3{unsigned(batch), 1, 1};
+  cfg.block = Dim3{256, 1, 1};
+  cfg.stream = current_stream(device);
+  backend_for(device).launch(device.index, product_function(aligned, device), cfg, args.pointers());
 }
 
 }  // namespace ndgpu
