@@ -168,10 +168,12 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
     if (k == 0) {
       fill(c, Scalar::py_int(0));
     } else if (small_gemm_wanted(c.device(), rt, m, n, k, batch_size)) {
-      // C-contiguous stacks, or one matrix when an operand has no batch of its own.
+      // C-contiguous stacks, or one matrix when an operand has no batch of its own; an
+      // operand already in that form is used as it is (the row of 1024 products is host-bound).
       auto stack = [&](const NDArray& x, int64_t r, int64_t s) {
         Shape full = x.ndim() == 2 ? Shape{} : batch;
         full.push_back(r), full.push_back(s);
+        if (x.dtype() == rt && x.shape() == full && x.c_contiguous()) return x;
         return x.broadcast_to(full).astype(rt, false, Order::C);
       };
       small_gemm(stack(a, m, k), stack(b, k, n), c, m, n, k, batch_size);
@@ -193,7 +195,7 @@ NDArray matmul(const NDArray& a0, const NDArray& b0, const OptArray& out, OptDTy
       exact_matmul(a, b, c, batch, m, n, k);
     }
   }
-  NDArray r = c.reshape(result);
+  NDArray r = result == full ? c : c.reshape(result);
   if (!out) return r;
   NDArray o = *out;
   copy_into(o, r);
