@@ -170,7 +170,8 @@ std::optional<NDArray> as_one_matmul(const std::vector<std::string>& parts, cons
   if ((x_swapped ? x[nd - 1] : x[nd - 2]) != i || (y_swapped ? y[nd - 1] : y[nd - 2]) != j ||
       (y_swapped ? y[nd - 2] : y[nd - 1]) != k || o.find(j) != std::string::npos)
     return std::nullopt;
-  NDArray a = operands[0].astype(dtype, false), b = operands[1].astype(dtype, false);
+  auto as_dtype = [&](const NDArray& x) { return x.dtype() == dtype ? x : x.astype(dtype, false); };
+  NDArray a = as_dtype(operands[0]), b = as_dtype(operands[1]);
   if (x_swapped) a = swapaxes(a, -1, -2);
   if (y_swapped) b = swapaxes(b, -1, -2);
   // Batch axes must agree or be 1, as einsum's own rule; the contracted ones exactly.
@@ -202,8 +203,12 @@ NDArray einsum(const std::string& subscripts_in, std::span<const NDArray> operan
         "subscripts string");
   if (operands.empty()) throw ValueError("No input operands");
   std::vector<PromotionOperand> kinds;
-  for (const NDArray& a : operands) kinds.push_back(PromotionOperand::strong(a.dtype()));
-  const DType dtype = dtype_in ? *dtype_in : result_type(kinds);
+  bool one_type = true;
+  for (const NDArray& a : operands) {
+    kinds.push_back(PromotionOperand::strong(a.dtype()));
+    one_type = one_type && a.dtype() == operands[0].dtype();
+  }
+  const DType dtype = dtype_in ? *dtype_in : one_type ? operands[0].dtype() : result_type(kinds);
   std::optional<NDArray> product;
   if (arrow != std::string::npos)
     product = as_one_matmul(parts, subscripts.substr(arrow + 2), operands, dtype);
