@@ -70,8 +70,22 @@ _ROWS = [
 ] + [("%s_axis%d" % (m, a), _reduce(m, a), 1, F32, True)
      for m in ("sum", "max", "mean") for a in (0, 1)]
 
+def _matmul(lib, cfg):
+    """CPU backend: matmul f32 2048^3 (BLAS on both sides) in GFLOP/s, NumPy's in the info."""
+    if lib.name != "ndgpu" or lib.xp._core.backend_name() != "cpu":
+        raise NotApplicable("the CPU backend's row: run with NDGPU_DEVICE=cpu")
+    n = 512 if cfg.quick else 2048
+    a, b = host_random(n * n, np.float32, seed=1), host_random(n * n, np.float32, seed=2)
+    a, b = a.reshape(n, n), b.reshape(n, n)
+    da, db = lib.xp.asarray(a), lib.xp.asarray(b)
+    ours, theirs = _medians(lambda: da @ db, lambda: a @ b, max(3, cfg.reps // 4), warmup=1)
+    flop = 2.0 * n ** 3 / 1e9
+    return flop / ours, {"numpy_gflops": round(flop / theirs, 1), "ratio": round(theirs / ours, 2)}
+
+
 WORKLOADS = [
     Workload("cpu_" + row[0], "CPU backend: %s f32 2^24 (NumPy in info)" % row[0], "GB/s",
              _row(*row[2:4], row[1], *row[4:]), None, peers=())
     for row in _ROWS
-]
+] + [Workload("cpu_matmul", "CPU backend: matmul f32 2048^3 (NumPy in info)", "GFLOP/s", _matmul,
+              None, peers=())]
