@@ -1,7 +1,7 @@
 // Float32 product kernels of ndgpu's own for stacks of small matrices (m, n, k ≤ 64): one
 // block per matrix holds both operands in shared memory and each thread accumulates a 4×4
 // tile of C. cuBLAS's strided batched GEMM costs about 10 µs of host time per call and no less
-// GPU time (H200, exp/gemm_probe.py, 2026-12-02), so these serve float32 products on CUDA.
+// GPU time (H200, benchmarks/gemm_variants.py), so these serve float32 products on CUDA.
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -62,9 +62,9 @@ extern "C" __global__ void ndgpu_small_sgemm(const float* a, const float* b, flo
 // The fast kernel, for CUDA when k and n are multiples of 4 and the operands 16-byte aligned:
 // 16-byte loads in their natural layouts, A read as four k-steps per load, and k in two
 // halves copied asynchronously (sm_80+) so that a block multiplies the first half while the
-// second lands. 24.7 TFLOP/s on the H200 for 1024 x 64^3 where the general kernel gives 18.4
-// and cuBLAS 23.2 (GPU time only). Rows and columns past m and n hold stale shared memory;
-// their products are never stored.
+// second lands. About 25 TFLOP/s on the H200 for 1024 x 64^3 where the general kernel gives
+// 18.4 and cuBLAS 23.2 (GPU time only; benchmarks/gemm_variants.py). Rows and columns past m
+// and n hold stale shared memory; their products are never stored.
 const char* kAlignedSource = R"(
 struct __align__(16) ndgpu_f4 { float x, y, z, w; };
 __device__ __forceinline__ void ndgpu_copy16(float* dst, const float* src) {
