@@ -4,6 +4,7 @@
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/random.hpp"
+#include "ops/random/generate.hpp"
 
 namespace ndgpu::random {
 namespace {
@@ -38,14 +39,9 @@ NDArray Generator::random(const Shape& size, DType dtype) {
   return random_sample(size, dtype);
 }
 
-NDArray Generator::integers(int64_t low, std::optional<int64_t> high, const Shape& size,
+NDArray Generator::integers(IntParam low, std::optional<IntParam> high, const Size& size,
                             DType dtype, bool endpoint) {
-  if (!high) high = low, low = 0;
-  if (endpoint) {
-    if (low > *high) throw ValueError("low > high");
-    return randint(low, *high + 1, size, dtype);
-  }
-  return randint(low, *high, size, dtype);
+  return bounded_integers(*bit_generator(), low, high, size, dtype, endpoint);
 }
 
 Generator default_rng(std::optional<uint64_t> seed) {
