@@ -164,7 +164,14 @@ class Generator : public RandomState {
   explicit Generator(std::optional<uint64_t> seed = std::nullopt) : RandomState(seed) {}
   explicit Generator(uint64_t seed) : RandomState(seed) {}
   explicit Generator(std::shared_ptr<BitGenerator> bits) : RandomState(std::move(bits)) {}
-  NDArray random(const Shape& size, DType dtype = DType::Float64);
+  // NumPy's out=: the values go into `out` (C-contiguous, of `dtype`, of shape `size` when
+  // both are given; ValueError/TypeError as NumPy otherwise), which is returned.
+  NDArray random(const Size& size, DType dtype = DType::Float64, const OptArray& out = {});
+  NDArray standard_normal(const Size& size, DType dtype = DType::Float64, const OptArray& out = {});
+  NDArray standard_exponential(const Size& size, DType dtype = DType::Float64,
+                               const OptArray& out = {});
+  NDArray standard_gamma(Param shape, const Size& size, DType dtype = DType::Float64,
+                         const OptArray& out = {});
   NDArray integers(IntParam low, std::optional<IntParam> high, const Size& size,
                    DType dtype = DType::Int64, bool endpoint = false);
   RandomState& state() { return *this; }

@@ -1,4 +1,7 @@
 // ndgpu.random: RandomState, Generator and the module state (include/ndgpu/random.hpp).
+#include <type_traits>
+#include <utility>
+
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
@@ -116,9 +119,11 @@ void def_one(nb::class_<C>& c, const char* name, One f, const char* a, std::opti
 // The distributions RandomState and Generator share, on either class.
 template <class C>
 void bind_distributions(nb::class_<C>& c) {
-  def_plain(c, "standard_normal", &C::standard_normal);
-  def_plain(c, "standard_exponential", &C::standard_exponential);
-  def_one(c, "standard_gamma", &C::standard_gamma, "shape", std::nullopt);
+  if constexpr (!std::is_same_v<C, Generator>) {  // Generator's take out= (bind_generator)
+    def_plain(c, "standard_normal", &C::standard_normal);
+    def_plain(c, "standard_exponential", &C::standard_exponential);
+    def_one(c, "standard_gamma", &C::standard_gamma, "shape", std::nullopt);
+  }
   def_plain(c, "standard_cauchy", &C::standard_cauchy);
   def_two(c, "uniform", &C::uniform, "low", 0.0, "high", 1.0);
   def_two(c, "normal", &C::normal, "loc", 0.0, "scale", 1.0);
@@ -266,8 +271,26 @@ void bind_generator(nb::module_& m) {
   g.def(nb::init<std::optional<uint64_t>>(), nb::arg("seed") = nb::none());
   g.def(nb::init<std::shared_ptr<BitGenerator>>(), nb::arg("bit_generator"));
   g.def_prop_ro("bit_generator", [](Generator& r) { return r.bit_generator(); });
-  def_plain(g, "random", &Generator::random);
   bind_distributions(g);
+  using OutMethod = NDArray (Generator::*)(const random::Size&, DType, const random::OptArray&);
+  for (auto [name, f] : {std::pair<const char*, OutMethod>{"random", &Generator::random},
+                         {"standard_normal", &Generator::standard_normal},
+                         {"standard_exponential", &Generator::standard_exponential}})
+    g.def(
+        name,
+        [f](Generator& r, nb::handle size, nb::handle dtype, nb::handle out) {
+          return result((r.*f)(size_opt(size), dtype_or(dtype, DType::Float64), to_out(out)), out);
+        },
+        nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none());
+  g.def(
+      "standard_gamma",
+      [](Generator& r, nb::handle shape, nb::handle size, nb::handle dtype, nb::handle out) {
+        return result(r.standard_gamma(param(shape), size_opt(size),
+                                       dtype_or(dtype, DType::Float64), to_out(out)),
+                      out);
+      },
+      nb::arg("shape"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none(),
+      nb::arg("out") = nb::none());
   g.def(
       "integers",
       [](Generator& r, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,

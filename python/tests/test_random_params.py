@@ -148,3 +148,29 @@ def test_dtype_is_float32_or_float64(name):
         getattr(np.random.default_rng(0), name)(3, dtype=np.int32)
     with pytest.raises(TypeError):
         getattr(g, name)(3, dtype=np.int32)
+
+
+@pytest.mark.parametrize("name,args", [("random", ()), ("standard_normal", ()),
+                                       ("standard_exponential", ()), ("standard_gamma", (2.0,))])
+def test_out_is_filled_and_returned(name, args):
+    for dtype in (np.float32, np.float64):
+        out = cp.empty((2, 3), dtype=dtype)
+        got = getattr(cp.random.default_rng(4), name)(*args, out=out, dtype=dtype)
+        assert got is out
+        want = getattr(cp.random.default_rng(4), name)(*args, size=(2, 3), dtype=dtype)
+        np.testing.assert_array_equal(cp.asnumpy(out), cp.asnumpy(want))
+    for xp in (np, cp):  # the errors are NumPy's
+        g = xp.random.default_rng(0)
+        with pytest.raises(ValueError):
+            getattr(g, name)(*args, size=(3, 2), out=xp.empty((2, 3)))
+        with pytest.raises(TypeError):
+            getattr(g, name)(*args, out=xp.empty(3, dtype=np.float32))
+        with pytest.raises(ValueError):
+            getattr(g, name)(*args, out=xp.empty((4, 2))[:, 0])
+
+
+def test_standard_gamma_out_broadcasts_its_shape():
+    out = cp.empty((2, 3))
+    cp.random.default_rng(5).standard_gamma(cp.asarray([0.5, 1.0, 8.0]), out=out)
+    want = cp.random.default_rng(5).standard_gamma([0.5, 1.0, 8.0], size=(2, 3))
+    np.testing.assert_array_equal(cp.asnumpy(out), cp.asnumpy(want))
