@@ -120,9 +120,10 @@ class RandomState {
   NDArray logseries(Param p, const Size& size, DType dtype = DType::Int64);
   NDArray hypergeometric(IntParam ngood, IntParam nbad, IntParam nsample, const Size& size,
                          DType dtype = DType::Int64);
-  // Vector-valued: each draw is a row of the last axis (shape size + (k,)).
+  // Vector-valued: each draw is a row of the last axis (shape size + (k,)). multinomial's
+  // rows broadcast n with pvals' leading axes (each row of pvals a distribution), as Generator.
   NDArray dirichlet(const NDArray& alpha, const Shape& size, DType dtype = DType::Float64);
-  NDArray multinomial(int64_t n, const NDArray& pvals, const Shape& size,
+  NDArray multinomial(IntParam n, const NDArray& pvals, const Size& size,
                       DType dtype = DType::Int64);
   // `method` "cholesky", "svd" or "eigh"; check_valid "raise" checks that cov is positive
   // semidefinite within `tol` ("warn" and "ignore" do not check).

@@ -190,8 +190,9 @@ void bind_distributions(nb::class_<C>& c) {
       nb::arg("alpha"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "multinomial",
-      [](C& s, Int64 n, nb::handle pvals, nb::handle size, nb::handle dtype) {
-        return s.multinomial(n, as_array(pvals), size_of(size), dtype_or(dtype, DType::Int64));
+      [](C& s, nb::handle n, nb::handle pvals, nb::handle size, nb::handle dtype) {
+        return s.multinomial(int_param(n), as_array(pvals), size_opt(size),
+                             dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("pvals"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(

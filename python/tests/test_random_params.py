@@ -174,3 +174,26 @@ def test_standard_gamma_out_broadcasts_its_shape():
     cp.random.default_rng(5).standard_gamma(cp.asarray([0.5, 1.0, 8.0]), out=out)
     want = cp.random.default_rng(5).standard_gamma([0.5, 1.0, 8.0], size=(2, 3))
     np.testing.assert_array_equal(cp.asnumpy(out), cp.asnumpy(want))
+
+
+def test_multinomial_broadcasts_n_and_rows_of_pvals():
+    p = [0.2, 0.3, 0.5]
+    for n, pvals, size in [([5, 10], p, None), (5, [p, [0.5, 0.5, 0.0]], None),
+                           ([[5], [10]], p, (2, 4)), (7, p, (3,))]:
+        got = cp.random.default_rng(0).multinomial(n, pvals, size=size)
+        ref = np.random.default_rng(0).multinomial(n, pvals, size=size)
+        assert got.shape == ref.shape and got.dtype == ref.dtype
+        np.testing.assert_array_equal(cp.asnumpy(got).sum(axis=-1),
+                                      np.broadcast_to(np.asarray(n), ref.shape[:-1]))
+    np.testing.assert_array_equal(
+        cp.asnumpy(cp.random.default_rng(6).multinomial(cp.asarray([9, 9, 9]), p)),
+        cp.asnumpy(cp.random.default_rng(6).multinomial(9, p, size=3)))
+    n = np.array([10, 1000])
+    x = cp.asnumpy(cp.random.default_rng(7).multinomial(n, p, size=(N, 2))).astype(np.float64)
+    want = n[:, None] * np.asarray(p)
+    close(x.mean(axis=0), want, np.sqrt(want * (1 - np.asarray(p)) / N))
+    for xp in (np, cp):
+        with pytest.raises(ValueError):
+            xp.random.default_rng(0).multinomial([5, -1], p)
+        with pytest.raises(ValueError):
+            xp.random.default_rng(0).multinomial([5, 6, 7], [p, p])
