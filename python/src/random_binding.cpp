@@ -37,14 +37,21 @@ random::Param param(nb::handle h) {
   return random::Param(as_array(h));
 }
 
-random::IntParam int_param(nb::handle h) {
-  if (nb::isinstance<nb::int_>(h)) return nb::cast<int64_t>(h);
+// An integer parameter; a Python int past int64 raises as `read` does (to_int64: OverflowError,
+// to_dim: ValueError, NumPy's for integers' bounds).
+random::IntParam int_param(nb::handle h, int64_t (*read)(nb::handle) = to_int64) {
+  if (nb::isinstance<nb::int_>(h)) return read(h);
   return random::IntParam(as_array(h));
 }
 
-std::optional<random::IntParam> opt_int_param(nb::handle h) {
+// integers' and randint's bounds.
+random::IntParam bound(nb::handle h) {
+  return int_param(h, to_dim);
+}
+
+std::optional<random::IntParam> opt_bound(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return int_param(h);
+  return bound(h);
 }
 
 DType dtype_or(nb::handle dtype, DType dflt) {
@@ -231,7 +238,7 @@ void bind_random_state(nb::module_& m) {
   c.def(
       "randint",
       [](RandomState& s, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype) {
-        return s.randint(int_param(low), opt_int_param(high), size_opt(size),
+        return s.randint(bound(low), opt_bound(high), size_opt(size),
                          dtype_or(dtype, DType::Int64));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
@@ -296,7 +303,7 @@ void bind_generator(nb::module_& m) {
       "integers",
       [](Generator& r, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
          bool endpoint) {
-        return r.integers(int_param(low), opt_int_param(high), size_opt(size),
+        return r.integers(bound(low), opt_bound(high), size_opt(size),
                           dtype_or(dtype, DType::Int64), endpoint);
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),

@@ -1,6 +1,6 @@
 // Distribution parameters (ndgpu::random::Param): NumPy's checks over every value, and the
-// operands generate() takes. Array parameters are read on the host for the checks, as NumPy's
-// are small next to the samples they shape.
+// operands generate() takes. The checks read array parameters on the host: they are usually
+// small next to the samples they shape, and a device reduction would sync all the same.
 #pragma once
 #include <cstdint>
 #include <optional>
