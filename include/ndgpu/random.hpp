@@ -3,6 +3,7 @@
 // index, so every backend gives the same arrays for the same seed and calls.
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,25 @@
 namespace ndgpu::random {
 
 using OptArray = std::optional<NDArray>;
+
+// A distribution parameter, as NumPy's array_like ones: a number, or an array that
+// broadcasts with the call's other parameters (and with `size`, when given).
+template <class V>
+struct BasicParam {
+  BasicParam(V v) : value(v) {}  // NOLINT: numbers convert implicitly, as in Python
+  BasicParam(NDArray a) : array(std::move(a)) {}  // NOLINT
+  V value{};
+  std::optional<NDArray> array;
+};
+using Param = BasicParam<double>;
+using IntParam = BasicParam<int64_t>;
+// A distribution's `size`: none gives the parameters' broadcast shape (one value when they
+// are all numbers); given, the parameters must broadcast to it (ValueError otherwise).
+struct Size : std::optional<Shape> {
+  Size(std::nullopt_t = std::nullopt) {}                                            // NOLINT
+  Size(Shape shape) : std::optional<Shape>(std::move(shape)) {}                     // NOLINT
+  Size(std::initializer_list<int64_t> dims) : std::optional<Shape>(Shape(dims)) {}  // NOLINT
+};
 
 // The engines behind CuPy's bit generators (docs/random.md: how elements map to streams).
 enum class Engine : uint8_t { Philox4x3210, XORWOW, MRG32k3a };
@@ -50,8 +70,9 @@ struct Philox4x3210 : BitGenerator {
       : BitGenerator(Engine::Philox4x3210, seed) {}
 };
 
-// numpy.random.RandomState's legacy API. Distribution parameters are scalars; `dtype` is
-// float32 or float64 where CuPy accepts one. Bad parameters raise ValueError as NumPy.
+// numpy.random.RandomState's legacy API. Distribution parameters are numbers or arrays
+// (broadcast as NumPy's); `dtype` is float32 or float64 where CuPy accepts one. Bad
+// parameters, in any element, raise ValueError as NumPy.
 class RandomState {
  public:
   explicit RandomState(std::optional<uint64_t> seed = std::nullopt);
@@ -63,45 +84,46 @@ class RandomState {
   const std::shared_ptr<BitGenerator>& bit_generator() const { return bits_; }
 
   NDArray random_sample(const Shape& size, DType dtype = DType::Float64);
-  NDArray uniform(double low, double high, const Shape& size, DType dtype = DType::Float64);
+  NDArray uniform(Param low, Param high, const Size& size, DType dtype = DType::Float64);
   NDArray standard_normal(const Shape& size, DType dtype = DType::Float64);
-  NDArray normal(double loc, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray lognormal(double mean, double sigma, const Shape& size, DType dtype = DType::Float64);
+  NDArray normal(Param loc, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray lognormal(Param mean, Param sigma, const Size& size, DType dtype = DType::Float64);
   NDArray standard_exponential(const Shape& size, DType dtype = DType::Float64);
-  NDArray exponential(double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray laplace(double loc, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray logistic(double loc, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray gumbel(double loc, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray rayleigh(double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray weibull(double a, const Shape& size, DType dtype = DType::Float64);
-  NDArray pareto(double a, const Shape& size, DType dtype = DType::Float64);
-  NDArray power(double a, const Shape& size, DType dtype = DType::Float64);
+  NDArray exponential(Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray laplace(Param loc, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray logistic(Param loc, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray gumbel(Param loc, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray rayleigh(Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray weibull(Param a, const Size& size, DType dtype = DType::Float64);
+  NDArray pareto(Param a, const Size& size, DType dtype = DType::Float64);
+  NDArray power(Param a, const Size& size, DType dtype = DType::Float64);
   NDArray standard_cauchy(const Shape& size, DType dtype = DType::Float64);
-  NDArray standard_gamma(double shape, const Shape& size, DType dtype = DType::Float64);
-  NDArray gamma(double shape, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray beta(double a, double b, const Shape& size, DType dtype = DType::Float64);
-  NDArray chisquare(double df, const Shape& size, DType dtype = DType::Float64);
-  NDArray poisson(double lam, const Shape& size, DType dtype = DType::Int64);
-  NDArray binomial(int64_t n, double p, const Shape& size, DType dtype = DType::Int64);
-  NDArray geometric(double p, const Shape& size, DType dtype = DType::Int64);
-  NDArray negative_binomial(double n, double p, const Shape& size, DType dtype = DType::Int64);
-  NDArray standard_t(double df, const Shape& size, DType dtype = DType::Float64);
-  NDArray f(double dfnum, double dfden, const Shape& size, DType dtype = DType::Float64);
-  NDArray wald(double mean, double scale, const Shape& size, DType dtype = DType::Float64);
-  NDArray triangular(double left, double mode, double right, const Shape& size,
+  NDArray standard_gamma(Param shape, const Size& size, DType dtype = DType::Float64);
+  NDArray gamma(Param shape, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray beta(Param a, Param b, const Size& size, DType dtype = DType::Float64);
+  NDArray chisquare(Param df, const Size& size, DType dtype = DType::Float64);
+  NDArray poisson(Param lam, const Size& size, DType dtype = DType::Int64);
+  NDArray binomial(IntParam n, Param p, const Size& size, DType dtype = DType::Int64);
+  NDArray geometric(Param p, const Size& size, DType dtype = DType::Int64);
+  NDArray negative_binomial(Param n, Param p, const Size& size, DType dtype = DType::Int64);
+  NDArray standard_t(Param df, const Size& size, DType dtype = DType::Float64);
+  NDArray f(Param dfnum, Param dfden, const Size& size, DType dtype = DType::Float64);
+  NDArray wald(Param mean, Param scale, const Size& size, DType dtype = DType::Float64);
+  NDArray triangular(Param left, Param mode, Param right, const Size& size,
                      DType dtype = DType::Float64);
-  NDArray vonmises(double mu, double kappa, const Shape& size, DType dtype = DType::Float64);
-  NDArray noncentral_chisquare(double df, double nonc, const Shape& size,
+  NDArray vonmises(Param mu, Param kappa, const Size& size, DType dtype = DType::Float64);
+  NDArray noncentral_chisquare(Param df, Param nonc, const Size& size,
                                DType dtype = DType::Float64);
-  NDArray noncentral_f(double dfnum, double dfden, double nonc, const Shape& size,
+  NDArray noncentral_f(Param dfnum, Param dfden, Param nonc, const Size& size,
                        DType dtype = DType::Float64);
-  NDArray zipf(double a, const Shape& size, DType dtype = DType::Int64);
-  NDArray logseries(double p, const Shape& size, DType dtype = DType::Int64);
-  NDArray hypergeometric(int64_t ngood, int64_t nbad, int64_t nsample, const Shape& size,
+  NDArray zipf(Param a, const Size& size, DType dtype = DType::Int64);
+  NDArray logseries(Param p, const Size& size, DType dtype = DType::Int64);
+  NDArray hypergeometric(IntParam ngood, IntParam nbad, IntParam nsample, const Size& size,
                          DType dtype = DType::Int64);
-  // Vector-valued: each draw is a row of the last axis (shape size + (k,)).
+  // Vector-valued: each draw is a row of the last axis (shape size + (k,)). multinomial's
+  // rows broadcast n with pvals' leading axes (each row of pvals a distribution), as Generator.
   NDArray dirichlet(const NDArray& alpha, const Shape& size, DType dtype = DType::Float64);
-  NDArray multinomial(int64_t n, const NDArray& pvals, const Shape& size,
+  NDArray multinomial(IntParam n, const NDArray& pvals, const Size& size,
                       DType dtype = DType::Int64);
   // `method` "cholesky", "svd" or "eigh"; check_valid "raise" checks that cov is positive
   // semidefinite within `tol` ("warn" and "ignore" do not check).
@@ -111,7 +133,7 @@ class RandomState {
   std::string bytes(int64_t length);
 
   // Integers in [low, high) (high none: [0, low)); random_integers' range is closed.
-  NDArray randint(int64_t low, std::optional<int64_t> high, const Shape& size,
+  NDArray randint(IntParam low, std::optional<IntParam> high, const Size& size,
                   DType dtype = DType::Int64);
   NDArray random_integers(int64_t low, std::optional<int64_t> high, const Shape& size);
 
@@ -143,8 +165,15 @@ class Generator : public RandomState {
   explicit Generator(std::optional<uint64_t> seed = std::nullopt) : RandomState(seed) {}
   explicit Generator(uint64_t seed) : RandomState(seed) {}
   explicit Generator(std::shared_ptr<BitGenerator> bits) : RandomState(std::move(bits)) {}
-  NDArray random(const Shape& size, DType dtype = DType::Float64);
-  NDArray integers(int64_t low, std::optional<int64_t> high, const Shape& size,
+  // NumPy's out=: the values go into `out` (C-contiguous, of `dtype`, of shape `size` when
+  // both are given; ValueError/TypeError as NumPy otherwise), which is returned.
+  NDArray random(const Size& size, DType dtype = DType::Float64, const OptArray& out = {});
+  NDArray standard_normal(const Size& size, DType dtype = DType::Float64, const OptArray& out = {});
+  NDArray standard_exponential(const Size& size, DType dtype = DType::Float64,
+                               const OptArray& out = {});
+  NDArray standard_gamma(Param shape, const Size& size, DType dtype = DType::Float64,
+                         const OptArray& out = {});
+  NDArray integers(IntParam low, std::optional<IntParam> high, const Size& size,
                    DType dtype = DType::Int64, bool endpoint = false);
   RandomState& state() { return *this; }
 };

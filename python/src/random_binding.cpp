@@ -1,4 +1,7 @@
 // ndgpu.random: RandomState, Generator and the module state (include/ndgpu/random.hpp).
+#include <type_traits>
+#include <utility>
+
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
@@ -19,6 +22,36 @@ using random::RandomState;
 // size=None is one value: a 0-d array, as CuPy returns.
 Shape size_of(nb::handle size) {
   return size.is_none() ? Shape{} : to_shape(size);
+}
+
+// A distribution's size=: None is the parameters' broadcast shape.
+random::Size size_opt(nb::handle size) {
+  if (size.is_none()) return std::nullopt;
+  return to_shape(size);
+}
+
+// A distribution parameter: a Python number, or any array_like (ndgpu or NumPy arrays,
+// lists, NumPy scalars), which ndgpu::random broadcasts.
+random::Param param(nb::handle h) {
+  if (nb::isinstance<nb::float_>(h) || nb::isinstance<nb::int_>(h)) return nb::cast<double>(h);
+  return random::Param(as_array(h));
+}
+
+// An integer parameter; a Python int past int64 raises as `read` does (to_int64: OverflowError,
+// to_dim: ValueError, NumPy's for integers' bounds).
+random::IntParam int_param(nb::handle h, int64_t (*read)(nb::handle) = to_int64) {
+  if (nb::isinstance<nb::int_>(h)) return read(h);
+  return random::IntParam(as_array(h));
+}
+
+// integers' and randint's bounds.
+random::IntParam bound(nb::handle h) {
+  return int_param(h, to_dim);
+}
+
+std::optional<random::IntParam> opt_bound(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return bound(h);
 }
 
 DType dtype_or(nb::handle dtype, DType dflt) {
@@ -56,14 +89,15 @@ void def_plain(nb::class_<C>& c, const char* name, Method f) {
       nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
 }
 
-using Two = NDArray (RandomState::*)(double, double, const Shape&, DType);
-using One = NDArray (RandomState::*)(double, const Shape&, DType);
+using random::Param;
+using Two = NDArray (RandomState::*)(Param, Param, const random::Size&, DType);
+using One = NDArray (RandomState::*)(Param, const random::Size&, DType);
 
 template <class C>
 void def_two(nb::class_<C>& c, const char* name, Two f, const char* a, std::optional<double> da,
              const char* b, std::optional<double> db, DType dflt = DType::Float64) {
-  auto body = [f, dflt](C& s, double x, double y, nb::handle size, nb::handle dtype) {
-    return (s.*f)(x, y, size_of(size), dtype_or(dtype, dflt));
+  auto body = [f, dflt](C& s, nb::handle x, nb::handle y, nb::handle size, nb::handle dtype) {
+    return (s.*f)(param(x), param(y), size_opt(size), dtype_or(dtype, dflt));
   };
   if (da && db)
     c.def(name, body, nb::arg(a) = *da, nb::arg(b) = *db, nb::arg("size") = nb::none(),
@@ -79,8 +113,8 @@ void def_two(nb::class_<C>& c, const char* name, Two f, const char* a, std::opti
 template <class C>
 void def_one(nb::class_<C>& c, const char* name, One f, const char* a, std::optional<double> da,
              DType dflt = DType::Float64) {
-  auto body = [f, dflt](C& s, double x, nb::handle size, nb::handle dtype) {
-    return (s.*f)(x, size_of(size), dtype_or(dtype, dflt));
+  auto body = [f, dflt](C& s, nb::handle x, nb::handle size, nb::handle dtype) {
+    return (s.*f)(param(x), size_opt(size), dtype_or(dtype, dflt));
   };
   if (da)
     c.def(name, body, nb::arg(a) = *da, nb::arg("size") = nb::none(),
@@ -92,8 +126,11 @@ void def_one(nb::class_<C>& c, const char* name, One f, const char* a, std::opti
 // The distributions RandomState and Generator share, on either class.
 template <class C>
 void bind_distributions(nb::class_<C>& c) {
-  def_plain(c, "standard_normal", &C::standard_normal);
-  def_plain(c, "standard_exponential", &C::standard_exponential);
+  if constexpr (!std::is_same_v<C, Generator>) {  // Generator's take out= (bind_generator)
+    def_plain(c, "standard_normal", &C::standard_normal);
+    def_plain(c, "standard_exponential", &C::standard_exponential);
+    def_one(c, "standard_gamma", &C::standard_gamma, "shape", std::nullopt);
+  }
   def_plain(c, "standard_cauchy", &C::standard_cauchy);
   def_two(c, "uniform", &C::uniform, "low", 0.0, "high", 1.0);
   def_two(c, "normal", &C::normal, "loc", 0.0, "scale", 1.0);
@@ -112,15 +149,17 @@ void bind_distributions(nb::class_<C>& c) {
   def_two(c, "beta", &C::beta, "a", std::nullopt, "b", std::nullopt);
   c.def(
       "triangular",
-      [](C& s, double l, double m, double r, nb::handle size, nb::handle dtype) {
-        return s.triangular(l, m, r, size_of(size), dtype_or(dtype, DType::Float64));
+      [](C& s, nb::handle l, nb::handle m, nb::handle r, nb::handle size, nb::handle dtype) {
+        return s.triangular(param(l), param(m), param(r), size_opt(size),
+                            dtype_or(dtype, DType::Float64));
       },
       nb::arg("left"), nb::arg("mode"), nb::arg("right"), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
   c.def(
       "noncentral_f",
-      [](C& s, double num, double den, double nonc, nb::handle size, nb::handle dtype) {
-        return s.noncentral_f(num, den, nonc, size_of(size), dtype_or(dtype, DType::Float64));
+      [](C& s, nb::handle num, nb::handle den, nb::handle nonc, nb::handle size, nb::handle dtype) {
+        return s.noncentral_f(param(num), param(den), param(nonc), size_opt(size),
+                              dtype_or(dtype, DType::Float64));
       },
       nb::arg("dfnum"), nb::arg("dfden"), nb::arg("nonc"), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
@@ -130,7 +169,6 @@ void bind_distributions(nb::class_<C>& c) {
   def_one(c, "weibull", &C::weibull, "a", std::nullopt);
   def_one(c, "pareto", &C::pareto, "a", std::nullopt);
   def_one(c, "power", &C::power, "a", std::nullopt);
-  def_one(c, "standard_gamma", &C::standard_gamma, "shape", std::nullopt);
   def_one(c, "chisquare", &C::chisquare, "df", std::nullopt);
   def_one(c, "poisson", &C::poisson, "lam", 1.0, DType::Int64);
   def_one(c, "geometric", &C::geometric, "p", std::nullopt, DType::Int64);
@@ -138,14 +176,16 @@ void bind_distributions(nb::class_<C>& c) {
   def_one(c, "logseries", &C::logseries, "p", std::nullopt, DType::Int64);
   c.def(
       "binomial",
-      [](C& s, Int64 n, double p, nb::handle size, nb::handle dtype) {
-        return s.binomial(n, p, size_of(size), dtype_or(dtype, DType::Int64));
+      [](C& s, nb::handle n, nb::handle p, nb::handle size, nb::handle dtype) {
+        return s.binomial(int_param(n), param(p), size_opt(size), dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("p"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "hypergeometric",
-      [](C& s, Int64 good, Int64 bad, Int64 sample, nb::handle size, nb::handle dtype) {
-        return s.hypergeometric(good, bad, sample, size_of(size), dtype_or(dtype, DType::Int64));
+      [](C& s, nb::handle good, nb::handle bad, nb::handle sample, nb::handle size,
+         nb::handle dtype) {
+        return s.hypergeometric(int_param(good), int_param(bad), int_param(sample), size_opt(size),
+                                dtype_or(dtype, DType::Int64));
       },
       nb::arg("ngood"), nb::arg("nbad"), nb::arg("nsample"), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
@@ -157,8 +197,9 @@ void bind_distributions(nb::class_<C>& c) {
       nb::arg("alpha"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
       "multinomial",
-      [](C& s, Int64 n, nb::handle pvals, nb::handle size, nb::handle dtype) {
-        return s.multinomial(n, as_array(pvals), size_of(size), dtype_or(dtype, DType::Int64));
+      [](C& s, nb::handle n, nb::handle pvals, nb::handle size, nb::handle dtype) {
+        return s.multinomial(int_param(n), as_array(pvals), size_opt(size),
+                             dtype_or(dtype, DType::Int64));
       },
       nb::arg("n"), nb::arg("pvals"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none());
   c.def(
@@ -196,9 +237,9 @@ void bind_random_state(nb::module_& m) {
   bind_distributions(c);
   c.def(
       "randint",
-      [](RandomState& s, DimInt low, std::optional<DimInt> high, nb::handle size,
-         nb::handle dtype) {
-        return s.randint(low, high, size_of(size), dtype_or(dtype, DType::Int64));
+      [](RandomState& s, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype) {
+        return s.randint(bound(low), opt_bound(high), size_opt(size),
+                         dtype_or(dtype, DType::Int64));
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none());
@@ -238,13 +279,32 @@ void bind_generator(nb::module_& m) {
   g.def(nb::init<std::optional<uint64_t>>(), nb::arg("seed") = nb::none());
   g.def(nb::init<std::shared_ptr<BitGenerator>>(), nb::arg("bit_generator"));
   g.def_prop_ro("bit_generator", [](Generator& r) { return r.bit_generator(); });
-  def_plain(g, "random", &Generator::random);
   bind_distributions(g);
+  using OutMethod = NDArray (Generator::*)(const random::Size&, DType, const random::OptArray&);
+  for (auto [name, f] : {std::pair<const char*, OutMethod>{"random", &Generator::random},
+                         {"standard_normal", &Generator::standard_normal},
+                         {"standard_exponential", &Generator::standard_exponential}})
+    g.def(
+        name,
+        [f](Generator& r, nb::handle size, nb::handle dtype, nb::handle out) {
+          return result((r.*f)(size_opt(size), dtype_or(dtype, DType::Float64), to_out(out)), out);
+        },
+        nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none());
+  g.def(
+      "standard_gamma",
+      [](Generator& r, nb::handle shape, nb::handle size, nb::handle dtype, nb::handle out) {
+        return result(r.standard_gamma(param(shape), size_opt(size),
+                                       dtype_or(dtype, DType::Float64), to_out(out)),
+                      out);
+      },
+      nb::arg("shape"), nb::arg("size") = nb::none(), nb::arg("dtype") = nb::none(),
+      nb::arg("out") = nb::none());
   g.def(
       "integers",
-      [](Generator& r, Int64 low, std::optional<Int64> high, nb::handle size, nb::handle dtype,
+      [](Generator& r, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
          bool endpoint) {
-        return r.integers(low, high, size_of(size), dtype_or(dtype, DType::Int64), endpoint);
+        return r.integers(bound(low), opt_bound(high), size_opt(size),
+                          dtype_or(dtype, DType::Int64), endpoint);
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none(), nb::arg("endpoint") = false);

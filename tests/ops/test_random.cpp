@@ -8,6 +8,7 @@
 
 #include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
 #include "ndgpu/random.cuh"
 #include "ndgpu/random.hpp"
 
@@ -146,6 +147,29 @@ TEST(Random, NormalMoments) {
   var /= double(v.size());
   EXPECT_NEAR(mean, 2.0, 5 * 3.0 / std::sqrt(200000.0));
   EXPECT_NEAR(var, 9.0, 5 * 9.0 * std::sqrt(2.0 / 200000.0));
+}
+
+// An array parameter gives each element its own value; filled with one value, it gives the
+// numbers of that value as a number (the same counters, the same arithmetic).
+TEST(Random, ArrayParametersMatchNumbers) {
+  const std::vector<double> locs(3, 1.5), shapes(3, 0.7);
+  const std::vector<int64_t> highs(3, 9);
+  const NDArray loc = from_host(locs.data(), {3}, DType::Float64);
+  const NDArray shape = from_host(shapes.data(), {3}, DType::Float64);
+  const NDArray high = from_host(highs.data(), {3}, DType::Int64);
+  random::Generator a(11), b(11);
+  EXPECT_EQ(host<float>(a.normal(loc, 2.0, Shape{5, 3}, DType::Float32)),
+            host<float>(b.normal(1.5, 2.0, Shape{5, 3}, DType::Float32)));
+  EXPECT_EQ(host<double>(a.gamma(shape, 3.0, Shape{2, 3})),
+            host<double>(b.gamma(0.7, 3.0, Shape{2, 3})));
+  EXPECT_EQ(host<int64_t>(a.integers(-4, high, Shape{7, 3})),
+            host<int64_t>(b.integers(-4, 9, Shape{7, 3})));
+  EXPECT_EQ(a.geometric(shape, std::nullopt).shape(), Shape{3});
+  EXPECT_EQ(a.normal(loc, 1.0, std::nullopt).shape(), Shape{3});
+  EXPECT_THROW(a.normal(loc, 1.0, Shape{2}), ValueError);  // (3,) does not broadcast to (2,)
+  const std::vector<double> scales{1.0, -1.0, 2.0};
+  EXPECT_THROW(a.normal(0.0, from_host(scales.data(), {3}, DType::Float64), Shape{3}),
+               ValueError);  // scale < 0 in one element
 }
 
 TEST(Random, BadParametersRaise) {

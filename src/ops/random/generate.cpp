@@ -9,6 +9,7 @@
 #include "kernel/elementwise/engine.hpp"
 #include "kernel/source_writer.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
 
 namespace ndgpu::random {
 namespace {
@@ -34,13 +35,39 @@ int values_per_call(const Sampler& s, DType t) {
   return 1;
 }
 
+// The sampler's parameters as (type, name) pairs: "T loc, float64 a" -> {T, loc}, {float64, a}.
+std::vector<std::pair<std::string, std::string>> param_list(const std::string& params) {
+  std::vector<std::pair<std::string, std::string>> out;
+  size_t at = 0;
+  while (at < params.size()) {
+    size_t end = params.find(',', at);
+    if (end == std::string::npos) end = params.size();
+    const std::string item = params.substr(at, end - at);
+    const size_t b = item.find_first_not_of(' '), space = item.find(' ', b);
+    out.emplace_back(item.substr(b, space - b), item.substr(item.find_first_not_of(' ', space)));
+    at = end + 1;
+  }
+  return out;
+}
+
+// With array parameters each value first reads its own: `name` from the raw `arg_name` at
+// element `index` (clamped: a last group's values past the end read the last element).
+void read_params(kernel::SourceWriter& src, const Sampler& s, bool arrays,
+                 const std::string& index) {
+  if (!arrays) return;
+  for (const auto& [type, name] : param_list(s.params))
+    src << "const auto " << name << " = arg_" << name << "[" << index << " < _total ? " << index
+        << " : _total - 1];\n";
+}
+
 // Fills `_v.v[0 .. per)` from `_w`, the Philox words of counter (i, 0, call).
-void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per) {
+void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per, bool arrays) {
   // Integer outputs (geometric) compute in double, as float64 does.
   const bool f64 = t != DType::Float32;
   const std::string U = f64 ? "double" : "float";
   if (s.kind == SamplerKind::Stream) {
     src << "ndgpu::rng::BasicStream<_Engine> _s(seed, call, (unsigned long long)i);\n";
+    read_params(src, s, arrays, "_base");
     src << "_v.v[0] = (T)(" << s.value << ");\n";
     return;
   }
@@ -59,9 +86,12 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
         src << "const float _r = sqrt(ndgpu::rng::minus_2_log_open01(ndgpu::rng::u01f_open(_w.v["
             << a << "])));\n";
       }
-      src << "{\nconst " << U << " z = _r * _cs;\n_v.v[" << a << "] = (T)(" << s.value << ");\n}\n";
-      src << "{\nconst " << U << " z = _r * _sn;\n_v.v[" << b << "] = (T)(" << s.value
-          << ");\n}\n}\n";
+      for (const auto& [k, trig] : {std::pair{a, "_cs"}, std::pair{b, "_sn"}}) {
+        src << "{\nconst " << U << " z = _r * " << trig << ";\n";
+        read_params(src, s, arrays, "_base + " + k);
+        src << "_v.v[" << k << "] = (T)(" << s.value << ");\n}\n";
+      }
+      src << "}\n";
     }
     return;
   }
@@ -69,6 +99,7 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
     const std::string k1 = std::to_string(k), k2 = std::to_string(2 * k);
     const std::string k3 = std::to_string(2 * k + 1);
     src << "{\n";
+    read_params(src, s, arrays, "_base + " + k1);
     switch (s.kind) {
       case SamplerKind::Uniform:
         src << "const " << U << " u = " << (f64 ? "ndgpu::rng::u01d" : "ndgpu::rng::u01f")
@@ -80,8 +111,9 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
             << "] * range) >> 32;\n";
         break;
       case SamplerKind::WideInteger:
-        src << "const unsigned long long _b = (((unsigned long long)_w.v[" << k2
-            << "] << 32) | _w.v[" << k3 << "]) % range;\n";
+        src << "const unsigned long long _b64 = (((unsigned long long)_w.v[" << k2
+            << "] << 32) | _w.v[" << k3 << "]);\n";
+        src << "const unsigned long long _b = range ? _b64 % range : _b64;\n";
         break;
       case SamplerKind::Normal:
       case SamplerKind::Stream:
@@ -96,10 +128,12 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per)
   }
 }
 
-const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DType t) {
+// The sampler's kernel for dtype `t` on engine `e`; `arrays`: its parameters are raw arrays
+// of the output's shape (`arg_name`) rather than numbers.
+const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DType t, bool arrays) {
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<kernel::ElementwiseDefinition>> defs;
-  const std::string name = s.name + "_" + dtype_name(t);
+  const std::string name = s.name + (arrays ? "_params_" : "_") + dtype_name(t);
   std::lock_guard<std::mutex> lock(mu);
   auto& d = defs[name + engine_type(e)];
   if (d) return *d;
@@ -113,8 +147,9 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   const std::string P = std::to_string(per), vec = "ndgpu::Vec<T, " + P + ">";
   body << "const long long _total = out.size();\n";
   body << "const unsigned long long _full = _total / " << P << ";\n";
-  body << "auto _make = [&](unsigned long long i) {\n" << vec << " _v;\n";
-  write_values(body, s, t, per);
+  body << "auto _make = [&](unsigned long long i) {\n";
+  body << "const long long _base = (long long)i * " << P << ";\n" << vec << " _v;\n";
+  write_values(body, s, t, per, arrays);
   body << "return _v;\n};\n";
   body << "if (_full < (1ull << 31)) {\n";
   body << "  for (unsigned _g = (unsigned)i; _g < (unsigned)_full; _g += (unsigned)threads)\n";
@@ -127,7 +162,8 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   body << "  for (long long _k = (long long)_full * " << P
        << "; _k < _total; ++_k) out.data()[_k] = _v.v[_k - (long long)_full * " << P << "];\n}\n";
   std::string params = "uint64 seed, uint64 call, uint64 threads";
-  if (!s.params.empty()) params += ", " + s.params;
+  for (const auto& [type, pname] : param_list(s.params))
+    params += ", " + (arrays ? "raw " + type + " arg_" : type + " ") + pname;
   d = std::make_unique<kernel::ElementwiseDefinition>(
       kernel::ElementwiseCode{.in_params = params,
                               .out_params = "raw T out",
@@ -154,10 +190,32 @@ const char* engine_type(Engine engine) {
   return "ndgpu::rng::PhiloxEngine";
 }
 
-NDArray generate(const Sampler& sampler, BitGenerator& bits, const Shape& size, DType dtype,
+NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, DType dtype,
                  std::vector<Operand> args) {
+  std::vector<Shape> shapes;
+  for (const Operand& a : args)
+    if (const NDArray* x = std::get_if<NDArray>(&a)) shapes.push_back(x->shape());
+  const bool arrays = !shapes.empty();
+  Shape shape = size.value_or(Shape{});
+  if (arrays) {
+    const Shape common = broadcast_shapes(shapes);  // NumPy's ValueError on a mismatch
+    if (size && broadcast_shapes(std::vector<Shape>{common, *size}) != *size)
+      throw ValueError("shape mismatch: parameters of shape " + shape_str(common) +
+                       " cannot be broadcast to size " + shape_str(*size));
+    if (!size) shape = common;
+    // Each parameter as an array of its declared type, viewed with the output's shape.
+    const auto declared = param_list(sampler.params);
+    for (size_t k = 0; k < args.size(); ++k) {
+      const std::string& type = declared.at(k).first;
+      const DType t = type == "T" ? dtype : parse_dtype(type);
+      NDArray a = std::holds_alternative<NDArray>(args[k])
+                      ? std::get<NDArray>(args[k]).astype(t, false)
+                      : full(Shape{}, std::get<Scalar>(args[k]), t);
+      args[k] = a.broadcast_to(shape);
+    }
+  }
   const uint64_t call = bits.next_call();  // a call is used even when it makes nothing
-  NDArray out = NDArray::empty(size, dtype);
+  NDArray out = NDArray::empty(shape, dtype);
   if (out.size() == 0) return out;
   const int per = values_per_call(sampler, dtype);
   const int64_t threads = std::min<int64_t>((out.size() + per - 1) / per, kLaunchThreads);
@@ -166,7 +224,7 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Shape& size, 
                            Scalar::typed_uint(DType::UInt64, uint64_t(threads))};
   for (auto& a : args) all.push_back(std::move(a));
   all.push_back(out);
-  kernel::run_elementwise(definition(sampler, bits.engine(), dtype), all, threads);
+  kernel::run_elementwise(definition(sampler, bits.engine(), dtype, arrays), all, threads);
   return out;
 }
 

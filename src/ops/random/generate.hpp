@@ -30,10 +30,19 @@ struct Sampler {
   bool open = false;   // Uniform: u in (0, 1), safe under log
 };
 
-// A new C-contiguous array of `size` and `dtype`, filled by `sampler` from the next call of
-// `bits`; `args` are the values of `sampler.params`, in order.
-NDArray generate(const Sampler& sampler, BitGenerator& bits, const Shape& size, DType dtype,
+// A new C-contiguous array of `dtype`, filled by `sampler` from the next call of `bits`;
+// `args` are the values of `sampler.params`, in order: numbers, or arrays that broadcast
+// together and with `size` as NumPy's parameters (size none: their broadcast shape; all
+// numbers: one value). With arrays, element k reads element k of each broadcast parameter
+// through the sampler's second kernel; its numbers are the numbers-only kernel's.
+NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, DType dtype,
                  std::vector<Operand> args = {});
+
+// Generator.integers and RandomState.randint: integers in [low, high) ([low, high] with
+// `endpoint`; high none: from 0 to low), low and high numbers or arrays.
+NDArray bounded_integers(BitGenerator& bits, const IntParam& low,
+                         const std::optional<IntParam>& high, const Size& size, DType dtype,
+                         bool endpoint);
 
 // NumPy's parameter checks raise ValueError with its message.
 inline void require(bool ok, const char* message) {

@@ -3,13 +3,34 @@
 #include <mutex>
 
 #include "ndgpu/errors.hpp"
+#include "ndgpu/ops.hpp"
 #include "ndgpu/random.hpp"
+#include "ops/random/generate.hpp"
 
 namespace ndgpu::random {
 namespace {
 
 std::mutex state_mu;
 std::shared_ptr<RandomState> global_state;
+
+// NumPy's out=: `make(size)` alone, or made with out's shape and copied into it.
+template <class Make>
+NDArray into(const OptArray& out, const Size& size, DType dtype, Make make) {
+  float_dtype(dtype);  // TypeError first, as NumPy
+  if (!out) return make(size);
+  if (size && *size != out->shape())
+    throw ValueError("size must match out.shape when used together");
+  if (out->dtype() != dtype)
+    throw TypeError(std::string("Supplied output array has the wrong type. Expected ") +
+                    dtype_name(dtype) + ", got " + dtype_name(out->dtype()));
+  if (!out->c_contiguous())
+    throw ValueError(
+        "Supplied output array must be C-contiguous, writable, aligned, and in machine "
+        "byte-order.");
+  NDArray target = *out;  // shares out's storage
+  copy_into(target, make(Size(out->shape())));
+  return target;
+}
 
 }  // namespace
 
@@ -34,18 +55,26 @@ void reset_states() {
   global_state.reset();
 }
 
-NDArray Generator::random(const Shape& size, DType dtype) {
-  return random_sample(size, dtype);
+NDArray Generator::random(const Size& size, DType dtype, const OptArray& out) {
+  return into(out, size, dtype,
+              [&](const Size& s) { return random_sample(s.value_or(Shape{}), dtype); });
 }
 
-NDArray Generator::integers(int64_t low, std::optional<int64_t> high, const Shape& size,
+NDArray Generator::standard_normal(const Size& size, DType dtype, const OptArray& out) {
+  return into(out, size, dtype, [&](const Size& s) { return normal(0.0, 1.0, s, dtype); });
+}
+
+NDArray Generator::standard_exponential(const Size& size, DType dtype, const OptArray& out) {
+  return into(out, size, dtype, [&](const Size& s) { return exponential(1.0, s, dtype); });
+}
+
+NDArray Generator::standard_gamma(Param shape, const Size& size, DType dtype, const OptArray& out) {
+  return into(out, size, dtype, [&](const Size& s) { return gamma(shape, 1.0, s, dtype); });
+}
+
+NDArray Generator::integers(IntParam low, std::optional<IntParam> high, const Size& size,
                             DType dtype, bool endpoint) {
-  if (!high) high = low, low = 0;
-  if (endpoint) {
-    if (low > *high) throw ValueError("low > high");
-    return randint(low, *high + 1, size, dtype);
-  }
-  return randint(low, *high, size, dtype);
+  return bounded_integers(*bit_generator(), low, high, size, dtype, endpoint);
 }
 
 Generator default_rng(std::optional<uint64_t> seed) {

@@ -1,5 +1,6 @@
-// RandomState's integers and orderings: randint, random_integers, permutation, shuffle and
-// choice. Orderings are drawn on the host from the same Philox stream (Fisher-Yates).
+// RandomState's integers and orderings: randint (Generator.integers), random_integers,
+// permutation, shuffle and choice. Orderings are drawn on the host from the same Philox stream
+// (Fisher-Yates).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "ndgpu/random.cuh"
 #include "ndgpu/random.hpp"
 #include "ops/random/generate.hpp"
+#include "ops/random/params.hpp"
 
 namespace ndgpu::random {
 namespace {
@@ -35,26 +37,53 @@ void integer_bounds(DType t, int64_t& lo, int64_t& hi) {
 
 }  // namespace
 
-NDArray RandomState::randint(int64_t low, std::optional<int64_t> high, const Shape& size,
-                             DType dtype) {
+NDArray bounded_integers(BitGenerator& bits, const IntParam& low_or_high,
+                         const std::optional<IntParam>& high_arg, const Size& size, DType dtype,
+                         bool endpoint) {
   if (!is_integer(dtype) && dtype != DType::Bool)
     throw TypeError(std::string("Unsupported dtype ") + dtype_name(dtype) + " for randint");
-  if (!high) high = low, low = 0;
+  const IntParam low = high_arg ? low_or_high : IntParam(0);
+  const IntParam& high = high_arg ? *high_arg : low_or_high;
   int64_t lo, hi;
   integer_bounds(dtype, lo, hi);
   const std::string name = dtype_name(dtype);
-  if (low < lo) throw ValueError("low is out of bounds for " + name);
-  if (*high - 1 > hi) throw ValueError("high is out of bounds for " + name);
-  if (low >= *high) throw ValueError("low >= high");
-  const uint64_t range = uint64_t(*high) - uint64_t(low);
-  const Sampler& s = range > (uint64_t(1) << 32) ? kWideIntegers : kIntegers;
-  return generate(s, *bits_, size, dtype,
-                  {Scalar::py_int(low), Scalar::typed_uint(DType::UInt64, range)});
+  // The largest value drawn (exclusive high: high - 1, kept from wrapping below INT64_MIN).
+  auto last = [endpoint](int64_t h) {
+    return endpoint || h == std::numeric_limits<int64_t>::min() ? h : h - 1;
+  };
+  require_each([lo](int64_t l) { return l >= lo; }, "low is out of bounds for " + name, low);
+  require_each([&](int64_t h) { return last(h) <= hi; }, "high is out of bounds for " + name, high);
+  require_each([&](int64_t l, int64_t h) { return endpoint ? l <= h : l < h; },
+               endpoint ? "low > high" : "low >= high", low, high);
+  // Each element's range as uint64 (0 stands for 2^64); above 2^32 anywhere takes 64-bit words.
+  const Shape shape = param_shape(low, high).value_or(Shape{});
+  std::vector<int64_t> lows = spread_values(low, shape), highs = spread_values(high, shape);
+  const size_t n = std::max(lows.size(), highs.size());
+  std::vector<uint64_t> ranges(n);
+  bool wide = false;
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t l = lows[lows.size() == 1 ? 0 : k], h = last(highs[highs.size() == 1 ? 0 : k]);
+    ranges[k] = uint64_t(h) - uint64_t(l) + 1;
+    wide = wide || ranges[k] == 0 || ranges[k] > (uint64_t(1) << 32);
+  }
+  const Sampler& s = wide ? kWideIntegers : kIntegers;
+  if (!low.array && !high.array)
+    return generate(s, bits, size, dtype,
+                    {Scalar::py_int(low.value), Scalar::typed_uint(DType::UInt64, ranges[0])});
+  if (lows.size() == 1) lows = std::vector<int64_t>(n, lows[0]);
+  return generate(s, bits, size, dtype,
+                  {from_host(lows.data(), shape, DType::Int64),
+                   from_host(ranges.data(), shape, DType::UInt64)});
+}
+
+NDArray RandomState::randint(IntParam low, std::optional<IntParam> high, const Size& size,
+                             DType dtype) {
+  return bounded_integers(*bits_, low, high, size, dtype, false);
 }
 
 NDArray RandomState::random_integers(int64_t low, std::optional<int64_t> high, const Shape& size) {
   if (!high) high = low, low = 1;
-  return randint(low, *high + 1, size, DType::Int64);
+  return bounded_integers(*bits_, low, *high, size, DType::Int64, true);
 }
 
 // Fisher-Yates: swap j draws the first words of element j's stream (Philox: counter

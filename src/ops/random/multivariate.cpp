@@ -13,6 +13,7 @@
 #include "ndgpu/ops.hpp"
 #include "ndgpu/random.hpp"
 #include "ops/random/generate.hpp"
+#include "ops/random/params.hpp"
 
 namespace ndgpu::random {
 namespace {
@@ -34,14 +35,15 @@ const RowKernel kDirichlet{
     "for (long long j = 0; j < k; ++j)\n"
     "  out[i * k + j] = (T)((double)out[i * k + j] / _total);\n"};
 
-// Multinomial: sequential binomials, q[j] = p[j] / (1 - p[0] - ... - p[j-1]) from the host.
+// Multinomial: sequential binomials, q[j] = p[j] / (1 - p[0] - ... - p[j-1]) from the host;
+// trials and q are broadcast to the rows (trials[i]) and to the output (q[i * k + j]).
 const RowKernel kMultinomial{
-    "multinomial", "int64 trials, int64 k, raw float64 q",
+    "multinomial", "raw int64 trials, int64 k, raw float64 q",
     "ndgpu::rng::BasicStream<_Engine> _s(seed, call, (unsigned long long)i);\n"
-    "long long _left = trials;\n"
+    "long long _left = trials[i];\n"
     "for (long long j = 0; j < k; ++j) {\n"
     "  const long long x = j + 1 < k ? "
-    "ndgpu::rng::binomial(_s, _left, q[j]) : _left;\n"
+    "ndgpu::rng::binomial(_s, _left, q[i * k + j]) : _left;\n"
     "  out[i * k + j] = (T)x;\n"
     "  _left -= x;\n"
     "}\n"};
@@ -133,23 +135,39 @@ NDArray RandomState::dirichlet(const NDArray& alpha, const Shape& size, DType dt
                   {Scalar::py_int(k), from_host(a.data(), Shape{k}, DType::Float64)});
 }
 
-NDArray RandomState::multinomial(int64_t n, const NDArray& pvals, const Shape& size, DType dtype) {
-  require(n >= 0, "n < 0");
-  if (pvals.ndim() != 1) throw ValueError("pvals must be a 1-d sequence");
+NDArray RandomState::multinomial(IntParam n, const NDArray& pvals, const Size& size, DType dtype) {
+  require_each([](int64_t x) { return x >= 0; }, "n < 0", n);
+  if (pvals.ndim() == 0) throw ValueError("pvals must be a 1-d sequence");
   std::vector<double> p = host_doubles(pvals);
-  const int64_t k = int64_t(p.size());
-  double below = 0;  // the mass of the categories before j
+  const int64_t k = pvals.shape().back();
+  // Each row of pvals (its last axis) gives its own conditional probabilities.
   std::vector<double> q(p.size());
-  for (size_t j = 0; j < p.size(); ++j) {
-    require(p[j] >= 0 && p[j] <= 1, "pvals < 0, pvals > 1 or pvals contains NaNs");
-    q[j] = below < 1 ? std::min(1.0, p[j] / (1 - below)) : 0.0;
-    if (j + 1 < p.size()) below += p[j];
+  for (size_t row = 0; row < p.size(); row += size_t(k)) {
+    double below = 0;  // the mass of the categories before j
+    for (size_t j = row; j < row + size_t(k); ++j) {
+      require(p[j] >= 0 && p[j] <= 1, "pvals < 0, pvals > 1 or pvals contains NaNs");
+      q[j] = below < 1 ? std::min(1.0, p[j] / (1 - below)) : 0.0;
+      if (j + 1 < row + size_t(k)) below += p[j];
+    }
+    require(below <= 1.0 + 1e-12, "sum(pvals[:-1]) > 1.0");
   }
-  require(below <= 1.0 + 1e-12, "sum(pvals[:-1]) > 1.0");
   if (!is_integer(dtype)) throw TypeError("multinomial: an integer dtype is required");
-  return run_rows(kMultinomial, *bits_, size, k, dtype,
-                  {Scalar::py_int(n), Scalar::py_int(k),
-                   from_host(q.data(), Shape{std::max<int64_t>(k, 1)}, DType::Float64)});
+  // The rows: n's shape broadcast with pvals' leading axes (and to size, when given).
+  Shape batch(pvals.shape().begin(), pvals.shape().end() - 1);
+  const NDArray trials = n.array ? n.array->astype(DType::Int64, false)
+                                 : full(Shape{}, Scalar::py_int(n.value), DType::Int64);
+  Shape rows = broadcast_shapes(std::vector<Shape>{trials.shape(), batch});
+  if (size) {
+    if (broadcast_shapes(std::vector<Shape>{rows, *size}) != *size)
+      throw ValueError("shape mismatch: n and pvals of shape " + shape_str(rows) +
+                       " cannot be broadcast to size " + shape_str(*size));
+    rows = *size;
+  }
+  Shape shape = rows;
+  shape.push_back(k);
+  const NDArray qs = from_host(q.data(), pvals.shape(), DType::Float64);
+  return run_rows(kMultinomial, *bits_, rows, k, dtype,
+                  {trials.broadcast_to(rows), Scalar::py_int(k), qs.broadcast_to(shape)});
 }
 
 NDArray RandomState::multivariate_normal(const NDArray& mean, const NDArray& cov, const Shape& size,

@@ -1,17 +1,25 @@
-// RandomState's continuous and discrete distributions: parameters checked as NumPy, then one
-// generation kernel each (ops/random/generate.hpp).
+// RandomState's continuous and discrete distributions: parameters (numbers or arrays) checked
+// as NumPy, then one generation kernel each (ops/random/generate.hpp).
 #include <cmath>
 #include <limits>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/random.hpp"
 #include "ops/random/generate.hpp"
+#include "ops/random/params.hpp"
 
 namespace ndgpu::random {
 namespace {
 
-Scalar f64(double v) {
-  return Scalar::py_float(v);
+// NumPy's constraints, one value at a time.
+bool nonnegative(double x) {
+  return x >= 0;
+}
+bool positive(double x) {
+  return x > 0;
+}
+bool probability(double p) {
+  return p >= 0 && p <= 1;
 }
 
 const Sampler kUniform{"uniform", SamplerKind::Uniform, "T low, T high", "u * (high - low) + low"};
@@ -100,182 +108,189 @@ NDArray RandomState::random_sample(const Shape& size, DType dtype) {
   return generate(kStandardUniform, *bits_, size, float_dtype(dtype), {});
 }
 
-NDArray RandomState::uniform(double low, double high, const Shape& size, DType dtype) {
-  require(std::isfinite(high - low), "Range exceeds valid bounds");
-  return generate(kUniform, *bits_, size, float_dtype(dtype), {f64(low), f64(high)});
+NDArray RandomState::uniform(Param low, Param high, const Size& size, DType dtype) {
+  require_each([](double l, double h) { return std::isfinite(h - l); },
+               "Range exceeds valid bounds", low, high);
+  return generate(kUniform, *bits_, size, float_dtype(dtype), {operand(low), operand(high)});
 }
 
 NDArray RandomState::standard_normal(const Shape& size, DType dtype) {
   return generate(kStandardNormal, *bits_, size, float_dtype(dtype), {});
 }
 
-NDArray RandomState::normal(double loc, double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kNormal, *bits_, size, float_dtype(dtype), {f64(loc), f64(scale)});
+NDArray RandomState::normal(Param loc, Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kNormal, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
 }
 
-NDArray RandomState::lognormal(double mean, double sigma, const Shape& size, DType dtype) {
-  require(sigma >= 0, "sigma < 0");
-  return generate(kLognormal, *bits_, size, float_dtype(dtype), {f64(mean), f64(sigma)});
+NDArray RandomState::lognormal(Param mean, Param sigma, const Size& size, DType dtype) {
+  require_each(nonnegative, "sigma < 0", sigma);
+  return generate(kLognormal, *bits_, size, float_dtype(dtype), {operand(mean), operand(sigma)});
 }
 
 NDArray RandomState::standard_exponential(const Shape& size, DType dtype) {
   return exponential(1.0, size, dtype);
 }
 
-NDArray RandomState::exponential(double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kExponential, *bits_, size, float_dtype(dtype), {f64(scale)});
+NDArray RandomState::exponential(Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kExponential, *bits_, size, float_dtype(dtype), {operand(scale)});
 }
 
-NDArray RandomState::laplace(double loc, double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kLaplace, *bits_, size, float_dtype(dtype), {f64(loc), f64(scale)});
+NDArray RandomState::laplace(Param loc, Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kLaplace, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
 }
 
-NDArray RandomState::logistic(double loc, double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kLogistic, *bits_, size, float_dtype(dtype), {f64(loc), f64(scale)});
+NDArray RandomState::logistic(Param loc, Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kLogistic, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
 }
 
-NDArray RandomState::gumbel(double loc, double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kGumbel, *bits_, size, float_dtype(dtype), {f64(loc), f64(scale)});
+NDArray RandomState::gumbel(Param loc, Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kGumbel, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
 }
 
-NDArray RandomState::rayleigh(double scale, const Shape& size, DType dtype) {
-  require(scale >= 0, "scale < 0");
-  return generate(kRayleigh, *bits_, size, float_dtype(dtype), {f64(scale)});
+NDArray RandomState::rayleigh(Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kRayleigh, *bits_, size, float_dtype(dtype), {operand(scale)});
 }
 
-NDArray RandomState::weibull(double a, const Shape& size, DType dtype) {
-  require(a >= 0, "a < 0");
-  return generate(kWeibull, *bits_, size, float_dtype(dtype), {f64(a)});
+NDArray RandomState::weibull(Param a, const Size& size, DType dtype) {
+  require_each(nonnegative, "a < 0", a);
+  return generate(kWeibull, *bits_, size, float_dtype(dtype), {operand(a)});
 }
 
-NDArray RandomState::pareto(double a, const Shape& size, DType dtype) {
-  require(a > 0, "a <= 0");
-  return generate(kPareto, *bits_, size, float_dtype(dtype), {f64(a)});
+NDArray RandomState::pareto(Param a, const Size& size, DType dtype) {
+  require_each(positive, "a <= 0", a);
+  return generate(kPareto, *bits_, size, float_dtype(dtype), {operand(a)});
 }
 
-NDArray RandomState::power(double a, const Shape& size, DType dtype) {
-  require(a > 0, "a <= 0");
-  return generate(kPower, *bits_, size, float_dtype(dtype), {f64(a)});
+NDArray RandomState::power(Param a, const Size& size, DType dtype) {
+  require_each(positive, "a <= 0", a);
+  return generate(kPower, *bits_, size, float_dtype(dtype), {operand(a)});
 }
 
 NDArray RandomState::standard_cauchy(const Shape& size, DType dtype) {
   return generate(kCauchy, *bits_, size, float_dtype(dtype));
 }
 
-NDArray RandomState::standard_gamma(double shape, const Shape& size, DType dtype) {
-  return gamma(shape, 1.0, size, dtype);
+NDArray RandomState::standard_gamma(Param shape, const Size& size, DType dtype) {
+  return gamma(std::move(shape), 1.0, size, dtype);
 }
 
-NDArray RandomState::gamma(double shape, double scale, const Shape& size, DType dtype) {
-  require(shape >= 0, "shape < 0");
-  require(scale >= 0, "scale < 0");
-  return generate(kGamma, *bits_, size, float_dtype(dtype), {f64(shape), f64(scale)});
+NDArray RandomState::gamma(Param shape, Param scale, const Size& size, DType dtype) {
+  require_each(nonnegative, "shape < 0", shape);
+  require_each(nonnegative, "scale < 0", scale);
+  return generate(kGamma, *bits_, size, float_dtype(dtype), {operand(shape), operand(scale)});
 }
 
-NDArray RandomState::beta(double a, double b, const Shape& size, DType dtype) {
-  require(a > 0, "a <= 0");
-  require(b > 0, "b <= 0");
-  return generate(kBeta, *bits_, size, float_dtype(dtype), {f64(a), f64(b)});
+NDArray RandomState::beta(Param a, Param b, const Size& size, DType dtype) {
+  require_each(positive, "a <= 0", a);
+  require_each(positive, "b <= 0", b);
+  return generate(kBeta, *bits_, size, float_dtype(dtype), {operand(a), operand(b)});
 }
 
-NDArray RandomState::chisquare(double df, const Shape& size, DType dtype) {
-  require(df > 0, "df <= 0");
-  return gamma(df / 2, 2.0, size, dtype);
+NDArray RandomState::chisquare(Param df, const Size& size, DType dtype) {
+  require_each(positive, "df <= 0", df);
+  return gamma(map_param(df, [](double x) { return x / 2; }), 2.0, size, dtype);
 }
 
-NDArray RandomState::poisson(double lam, const Shape& size, DType dtype) {
-  require(lam >= 0, "lam < 0");
-  require(lam < 9.223372006484771e18, "lam value too large");
-  return generate(kPoisson, *bits_, size, dtype, {f64(lam)});
+NDArray RandomState::poisson(Param lam, const Size& size, DType dtype) {
+  require_each(nonnegative, "lam < 0", lam);
+  require_each([](double x) { return x < 9.223372006484771e18; }, "lam value too large", lam);
+  return generate(kPoisson, *bits_, size, dtype, {operand(lam)});
 }
 
-NDArray RandomState::binomial(int64_t n, double p, const Shape& size, DType dtype) {
-  require(n >= 0, "n < 0");
-  require(p >= 0 && p <= 1, "p < 0, p > 1 or p is NaN");
-  return generate(kBinomial, *bits_, size, dtype, {Scalar::py_int(n), f64(p)});
+NDArray RandomState::binomial(IntParam n, Param p, const Size& size, DType dtype) {
+  require_each([](int64_t x) { return x >= 0; }, "n < 0", n);
+  require_each(probability, "p < 0, p > 1 or p is NaN", p);
+  return generate(kBinomial, *bits_, size, dtype, {operand(n), operand(p)});
 }
 
-NDArray RandomState::geometric(double p, const Shape& size, DType dtype) {
-  require(p > 0 && p <= 1, "p <= 0, p > 1 or p contains NaNs");
-  return generate(kGeometric, *bits_, size, dtype, {f64(p >= 1 ? 0.0 : std::log1p(-p))});
+NDArray RandomState::geometric(Param p, const Size& size, DType dtype) {
+  require_each([](double x) { return x > 0 && x <= 1; }, "p <= 0, p > 1 or p contains NaNs", p);
+  const Param log1mp = map_param(p, [](double x) { return x >= 1 ? 0.0 : std::log1p(-x); });
+  return generate(kGeometric, *bits_, size, dtype, {operand(log1mp)});
 }
 
-NDArray RandomState::standard_t(double df, const Shape& size, DType dtype) {
-  require(df > 0, "df <= 0");
-  return generate(kStandardT, *bits_, size, float_dtype(dtype), {f64(df)});
+NDArray RandomState::standard_t(Param df, const Size& size, DType dtype) {
+  require_each(positive, "df <= 0", df);
+  return generate(kStandardT, *bits_, size, float_dtype(dtype), {operand(df)});
 }
 
-NDArray RandomState::f(double dfnum, double dfden, const Shape& size, DType dtype) {
-  require(dfnum > 0, "dfnum <= 0");
-  require(dfden > 0, "dfden <= 0");
-  return generate(kF, *bits_, size, float_dtype(dtype), {f64(dfnum), f64(dfden)});
+NDArray RandomState::f(Param dfnum, Param dfden, const Size& size, DType dtype) {
+  require_each(positive, "dfnum <= 0", dfnum);
+  require_each(positive, "dfden <= 0", dfden);
+  return generate(kF, *bits_, size, float_dtype(dtype), {operand(dfnum), operand(dfden)});
 }
 
-NDArray RandomState::wald(double mean, double scale, const Shape& size, DType dtype) {
-  require(mean > 0, "mean <= 0");
-  require(scale > 0, "scale <= 0");
-  return generate(kWald, *bits_, size, float_dtype(dtype), {f64(mean), f64(scale)});
+NDArray RandomState::wald(Param mean, Param scale, const Size& size, DType dtype) {
+  require_each(positive, "mean <= 0", mean);
+  require_each(positive, "scale <= 0", scale);
+  return generate(kWald, *bits_, size, float_dtype(dtype), {operand(mean), operand(scale)});
 }
 
-NDArray RandomState::triangular(double left, double mode, double right, const Shape& size,
+NDArray RandomState::triangular(Param left, Param mode, Param right, const Size& size,
                                 DType dtype) {
-  require(left <= mode, "left > mode");
-  require(mode <= right, "mode > right");
-  require(left < right, "left == right");
+  require_each([](double l, double m) { return l <= m; }, "left > mode", left, mode);
+  require_each([](double m, double r) { return m <= r; }, "mode > right", mode, right);
+  require_each([](double l, double r) { return l < r; }, "left == right", left, right);
   return generate(kTriangular, *bits_, size, float_dtype(dtype),
-                  {f64(left), f64(mode), f64(right)});
+                  {operand(left), operand(mode), operand(right)});
 }
 
-NDArray RandomState::negative_binomial(double n, double p, const Shape& size, DType dtype) {
-  require(n > 0, "n <= 0");
-  require(p > 0 && p <= 1, "p < 0, p > 1 or p is NaN");
-  return generate(kNegativeBinomial, *bits_, size, dtype, {f64(n), f64(p)});
+NDArray RandomState::negative_binomial(Param n, Param p, const Size& size, DType dtype) {
+  require_each(positive, "n <= 0", n);
+  require_each([](double x) { return x > 0 && x <= 1; }, "p < 0, p > 1 or p is NaN", p);
+  return generate(kNegativeBinomial, *bits_, size, dtype, {operand(n), operand(p)});
 }
 
-NDArray RandomState::vonmises(double mu, double kappa, const Shape& size, DType dtype) {
-  require(kappa >= 0, "kappa < 0");
-  return generate(kVonmises, *bits_, size, float_dtype(dtype), {f64(mu), f64(kappa)});
+NDArray RandomState::vonmises(Param mu, Param kappa, const Size& size, DType dtype) {
+  require_each(nonnegative, "kappa < 0", kappa);
+  return generate(kVonmises, *bits_, size, float_dtype(dtype), {operand(mu), operand(kappa)});
 }
 
-NDArray RandomState::noncentral_chisquare(double df, double nonc, const Shape& size, DType dtype) {
-  require(df > 0, "df <= 0");
-  require(nonc >= 0, "nonc < 0");
-  return generate(kNoncentralChisquare, *bits_, size, float_dtype(dtype), {f64(df), f64(nonc)});
+NDArray RandomState::noncentral_chisquare(Param df, Param nonc, const Size& size, DType dtype) {
+  require_each(positive, "df <= 0", df);
+  require_each(nonnegative, "nonc < 0", nonc);
+  return generate(kNoncentralChisquare, *bits_, size, float_dtype(dtype),
+                  {operand(df), operand(nonc)});
 }
 
-NDArray RandomState::noncentral_f(double dfnum, double dfden, double nonc, const Shape& size,
+NDArray RandomState::noncentral_f(Param dfnum, Param dfden, Param nonc, const Size& size,
                                   DType dtype) {
-  require(dfnum > 0, "dfnum <= 0");
-  require(dfden > 0, "dfden <= 0");
-  require(nonc >= 0, "nonc < 0");
+  require_each(positive, "dfnum <= 0", dfnum);
+  require_each(positive, "dfden <= 0", dfden);
+  require_each(nonnegative, "nonc < 0", nonc);
   return generate(kNoncentralF, *bits_, size, float_dtype(dtype),
-                  {f64(dfnum), f64(dfden), f64(nonc)});
+                  {operand(dfnum), operand(dfden), operand(nonc)});
 }
 
-NDArray RandomState::zipf(double a, const Shape& size, DType dtype) {
-  require(a > 1, "a <= 1.0");
-  return generate(kZipf, *bits_, size, dtype, {f64(a)});
+NDArray RandomState::zipf(Param a, const Size& size, DType dtype) {
+  require_each([](double x) { return x > 1; }, "a <= 1.0", a);
+  return generate(kZipf, *bits_, size, dtype, {operand(a)});
 }
 
-NDArray RandomState::logseries(double p, const Shape& size, DType dtype) {
-  require(p > 0 && p < 1, "p <= 0.0, p >= 1.0 or p is NaN");
-  return generate(kLogseries, *bits_, size, dtype, {f64(p), f64(std::log1p(-p))});
+NDArray RandomState::logseries(Param p, const Size& size, DType dtype) {
+  require_each([](double x) { return x > 0 && x < 1; }, "p <= 0.0, p >= 1.0 or p is NaN", p);
+  const Param log1mp = map_param(p, [](double x) { return std::log1p(-x); });
+  return generate(kLogseries, *bits_, size, dtype, {operand(p), operand(log1mp)});
 }
 
-NDArray RandomState::hypergeometric(int64_t ngood, int64_t nbad, int64_t nsample, const Shape& size,
-                                    DType dtype) {
-  require(ngood >= 0, "ngood < 0");
-  require(nbad >= 0, "nbad < 0");
-  require(nsample >= 1, "nsample < 1");
-  require(ngood <= std::numeric_limits<int64_t>::max() - nbad && ngood + nbad >= nsample,
-          "ngood + nbad < nsample");
+NDArray RandomState::hypergeometric(IntParam ngood, IntParam nbad, IntParam nsample,
+                                    const Size& size, DType dtype) {
+  require_each([](int64_t x) { return x >= 0; }, "ngood < 0", ngood);
+  require_each([](int64_t x) { return x >= 0; }, "nbad < 0", nbad);
+  require_each([](int64_t x) { return x >= 1; }, "nsample < 1", nsample);
+  require_each(
+      [](int64_t good, int64_t bad, int64_t sample) {
+        return good <= std::numeric_limits<int64_t>::max() - bad && good + bad >= sample;
+      },
+      "ngood + nbad < nsample", ngood, nbad, nsample);
   return generate(kHypergeometric, *bits_, size, dtype,
-                  {Scalar::py_int(ngood), Scalar::py_int(nbad), Scalar::py_int(nsample)});
+                  {operand(ngood), operand(nbad), operand(nsample)});
 }
 
 }  // namespace ndgpu::random
