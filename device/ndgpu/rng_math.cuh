@@ -19,43 +19,60 @@ NDGPU_HD T horner(T x, const T* c) {
   return p;
 }
 
-// frexp for a positive finite x, reading the exponent field where x is normal (a few integer
-// operations instead of the library call); the same (m, e) as ::frexp.
-NDGPU_HD float frexp_(float x, int* e) {
+// A float's or a double's bits, and back: the exponent and quadrant arithmetic below is on
+// integers.
+NDGPU_HD uint32_t bits_(float x) {
 #ifdef NDGPU_DEVICE_CUDA
-  uint32_t b = __float_as_uint(x);
+  return __float_as_uint(x);
 #else
   uint32_t b;
   memcpy(&b, &x, sizeof b);
+  return b;
 #endif
-  const int field = (int)(b >> 23);
-  if (field == 0) return ::frexp(x, e);
-  *e = field - 126;
-  b = (b & 0x807FFFFFu) | 0x3F000000u;
+}
+NDGPU_HD float from_bits_(uint32_t b) {
 #ifdef NDGPU_DEVICE_CUDA
   return __uint_as_float(b);
 #else
-  memcpy(&x, &b, sizeof b);
+  float x;
+  memcpy(&x, &b, sizeof x);
   return x;
 #endif
 }
-NDGPU_HD double frexp_(double x, int* e) {
+NDGPU_HD uint64_t bits_(double x) {
 #ifdef NDGPU_DEVICE_CUDA
-  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  return (uint64_t)__double_as_longlong(x);
 #else
-  unsigned long long b;
+  uint64_t b;
   memcpy(&b, &x, sizeof b);
+  return b;
 #endif
-  const int field = (int)(b >> 52);
-  if (field == 0) return ::frexp(x, e);
-  *e = field - 1022;
-  b = (b & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull;
+}
+NDGPU_HD double from_bits_(uint64_t b) {
 #ifdef NDGPU_DEVICE_CUDA
   return __longlong_as_double((long long)b);
 #else
-  memcpy(&x, &b, sizeof b);
+  double x;
+  memcpy(&x, &b, sizeof x);
   return x;
 #endif
+}
+
+// frexp for a positive finite x, reading the exponent field where x is normal (a few integer
+// operations instead of the library call); the same (m, e) as ::frexp.
+NDGPU_HD float frexp_(float x, int* e) {
+  const uint32_t b = bits_(x);
+  const int field = (int)(b >> 23);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 126;
+  return from_bits_((b & 0x807FFFFFu) | 0x3F000000u);
+}
+NDGPU_HD double frexp_(double x, int* e) {
+  const uint64_t b = bits_(x);
+  const int field = (int)(b >> 52);
+  if (field == 0) return ::frexp(x, e);
+  *e = field - 1022;
+  return from_bits_(uint64_t((b & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull));
 }
 
 // Natural log: x = m 2^e with m in [::sqrt(1/2), ::sqrt(2)), log m = 2 atanh((m-1)/(m+1)).
@@ -143,26 +160,6 @@ NDGPU_HD void sincos_2pi(T u, T* s, T* c) {
   const int quadrant = (int)q & 3;
   *s = quadrant == 0 ? sn : quadrant == 1 ? cs : quadrant == 2 ? -sn : -cs;
   *c = quadrant == 0 ? cs : quadrant == 1 ? -sn : quadrant == 2 ? -cs : sn;
-}
-
-// The float bits of x, and back (the exponent and quadrant arithmetic below is on integers).
-NDGPU_HD uint32_t bits_(float x) {
-#ifdef NDGPU_DEVICE_CUDA
-  return __float_as_uint(x);
-#else
-  uint32_t b;
-  memcpy(&b, &x, sizeof b);
-  return b;
-#endif
-}
-NDGPU_HD float from_bits_(uint32_t b) {
-#ifdef NDGPU_DEVICE_CUDA
-  return __uint_as_float(b);
-#else
-  float x;
-  memcpy(&x, &b, sizeof x);
-  return x;
-#endif
 }
 
 // -2 ln u for a normal float u in (0, 1) (the open uniforms): the exponent from the bits and
