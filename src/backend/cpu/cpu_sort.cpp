@@ -277,6 +277,14 @@ inline void to_starts(int64_t* h, int64_t n) {
   }
 }
 
+// The calling thread's buffer of at least `bytes` (8-byte aligned), one for every key type,
+// kept by the thread: at most kLocalBytes for msd_sort's buckets.
+void* thread_buffer(size_t bytes) {
+  thread_local std::vector<uint64_t> buffer;
+  if (buffer.size() * sizeof(uint64_t) < bytes) buffer.resize((bytes + 7) / 8);
+  return buffer.data();
+}
+
 template <class K, class C>
 void sort_bucket(K* src, K* other, bool src_is_out, int64_t len);
 
@@ -310,12 +318,11 @@ void lsd_bucket(K* src, K* other, bool src_is_out, int64_t len, int lo, int widt
   // An odd number of passes from out, or an even one from the other buffer, would end
   // away from out: the first pass then goes to the thread's buffer.
   const bool via_local = (passes % 2 == 1) == src_is_out;
-  thread_local std::vector<K> local;
-  if (via_local && local.size() < size_t(len)) local.resize(size_t(len));
+  K* local = via_local ? static_cast<K*>(thread_buffer(size_t(len) * sizeof(K))) : nullptr;
   K* from = src;
   K* next = other;
   for (int p = 0; p < passes; ++p) {
-    K* to = local.data();
+    K* to = local;
     if (p > 0 || !via_local) {
       to = next;
       next = next == other ? src : other;
