@@ -76,6 +76,37 @@ def test_float_rows_sorted_by_top_digit_first(dtype):
         same(cp.sort(cp.asarray(a)), np.sort(a))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_rows_with_a_bucket_split_again(dtype):
+    # A top-digit bucket over the CPU's cache-sized limit (4 MiB of keys) is split again by
+    # its own top digit: outliers spread the top digit, most keys share one bucket.
+    rng = np.random.default_rng(6)
+    n = (1 << (21 if dtype == np.float32 else 20)) + 3
+    # Parts left with one digit (float32) or two (float64), parts of equal keys, negatives.
+    width = 1.0 if dtype == np.float32 else 1e-4
+    for a in (1000 + rng.random(n) * width, 1000 + rng.integers(0, 4, n) * 2.0 ** -13,
+              -1000 - rng.random(n) * width):
+        a = a.astype(dtype)
+        a[::1000], a[1::3000], a[2::5000] = -np.inf, np.nan, np.inf
+        same(cp.sort(cp.asarray(a)), np.sort(a))
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint32, np.int64, np.uint64])
+def test_integer_rows_sorted_by_top_digit_first(dtype):
+    # One row of 2^20 integers or more: the CPU sorts its encoded keys most significant
+    # digit first, as float rows, splitting big buckets again (int64 around zero).
+    rng = np.random.default_rng(7)
+    info = np.iinfo(dtype)
+    n = (1 << 20) + 5
+    narrow = rng.integers(max(info.min, -1000), 1000, n)
+    for a in (rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True),
+              narrow.astype(dtype) if info.min < 0 else np.abs(narrow).astype(dtype),
+              rng.integers(0, 1 << min(40, info.bits - 1), n).astype(dtype)):
+        a[::997] = info.max
+        a[1::1999] = info.min
+        same(cp.sort(cp.asarray(a)), np.sort(a))
+
+
 def test_non_contiguous_and_3d():
     a = sample((6, 5, 8), np.float64)
     check(a, axis=1)

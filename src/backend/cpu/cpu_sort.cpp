@@ -1,10 +1,12 @@
 #include "backend/cpu/cpu_sort.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <type_traits>
 #include <vector>
 
@@ -20,11 +22,21 @@ namespace {
 constexpr int64_t kInsertionLimit = 48;
 // Each chunk of a parallel pass has at least this many keys.
 constexpr int64_t kMinChunk = 1 << 16;
-// From this many keys a float row is sorted by its top digit first (msd_sort): below, its
-// thousand-odd buckets would be too small to pay for their own histograms.
+// From this many keys one row of keys alone (floats or encoded keys) is sorted by its top
+// digit first (msd_sort): below, its thousand-odd buckets would be too small to pay for their
+// own histograms.
 constexpr int64_t kMsdMin = int64_t(1) << 20;
-// Buckets up to this many keys have a per-thread buffer for their passes (256 KiB of 4-byte keys).
-constexpr int64_t kLocalKeys = int64_t(1) << 16;
+// msd_sort's buckets up to this size are sorted digit by digit from the least significant,
+// with a per-thread buffer of that size (kept by the pool's threads); larger ones are split
+// by their top digit first. Two passes over a bucket beat the split's extra reads while it
+// sits in L2/L3: 2^24 uniform floats in buckets of 2^19 keys took 15% less CPU than with 2^16.
+constexpr int64_t kLocalBytes = int64_t(4) << 20;
+template <class K>
+constexpr int64_t kLocalKeys = kLocalBytes / int64_t(sizeof(K));
+// msd_sort's first passes run in this many chunks per pool thread.
+constexpr int kMsdChunksPerThread = 4;
+// A bucket split by its top digit aims at parts of this many keys.
+constexpr int64_t kPartKeys = 256;
 // Scratch up to this size is kept between sorts: a fresh buffer costs a page fault per 4 KiB.
 constexpr size_t kKeptScratch = size_t(1) << 30;
 
@@ -90,8 +102,13 @@ template <class K>
 struct FloatBits {
   static constexpr K kSign = K(1) << (sizeof(K) * 8 - 1);
   static constexpr K kExp = sizeof(K) == 4 ? K(0x7F800000u) : K(0x7FF0000000000000ull);
-  static K in(K x) { return (x & ~kSign) > kExp ? K(~K(0)) : (x & kSign) ? K(~x) : K(x | kSign); }
-  static K out(K k) { return (k & kSign) ? K(k ^ kSign) : K(~k); }
+  static constexpr int kTop = int(sizeof(K)) * 8 - 1;
+  // Branch-free: random signs would mispredict every other key.
+  static K in(K x) {
+    const K flip = K(K(0) - (x >> kTop)) | kSign;  // negatives: every bit; others: the sign
+    return K((x ^ flip) | (K(0) - K((x & ~kSign) > kExp)));
+  }
+  static K out(K k) { return K(k ^ (K((k >> kTop) - 1) | kSign)); }
 };
 
 template <class K>
@@ -214,93 +231,221 @@ void radix_sort(const K* kin, K* kout, const int64_t* vin, int64_t* vout, int64_
   }
 }
 
-// Keys alone in one long row: one pass scatters them by their top digit (split over the
-// pool by chunks, as radix_sort's), then each top-digit bucket is sorted on its own by the
-// remaining digits, buckets handed out as threads come free. A bucket (8K keys on average
-// for 2^24 keys) stays in the core's cache for its passes, so memory sees the keys about
-// three times instead of seven, and threads meet at two barriers instead of six.
+// The bits where a run of keys differ: set in some (`any`), clear in others (not in `all`).
+template <class K>
+struct Spread {
+  K any = 0, all = K(~K(0));
+  void add(K k) {
+    any |= k;
+    all &= k;
+  }
+  void merge(const Spread& o) {
+    any |= o.any;
+    all &= o.all;
+  }
+  K diff() const { return K(any ^ all); }
+};
+
+template <class K, class C>
+void decode_to(const K* src, K* out, int64_t n) {  // src may be out
+  for (int64_t i = 0; i < n; ++i) out[i] = C::out(src[i]);
+}
+
+// One pass by the digit (k >> shift) & mask, at[] holding each digit's next place; keys read
+// through the codec when kIn, written through it when kOut. Plain parameters, so that the
+// loop keeps them in registers (a store through dst could alias a captured reference).
+template <class K, class C, bool kIn, bool kOut>
+void scatter_digit(const K* src, K* dst, int64_t n, int shift, K mask, int64_t* at) {
+  for (int64_t i = 0; i < n; ++i) {
+    const K k = kIn ? C::in(src[i]) : src[i];
+    dst[at[(k >> shift) & mask]++] = kOut ? C::out(k) : k;
+  }
+}
+
+// h[d] += the keys of src (read through the codec) whose digit is d.
+template <class K, class C>
+void count_digit(const K* src, int64_t n, int shift, K mask, int64_t* h) {
+  for (int64_t i = 0; i < n; ++i) ++h[(C::in(src[i]) >> shift) & mask];
+}
+
+// Counts into bucket starts (exclusive prefix sums), in place.
+inline void to_starts(int64_t* h, int64_t n) {
+  for (int64_t d = 0, sum = 0; d < n; ++d) {
+    const int64_t c = h[d];
+    h[d] = sum;
+    sum += c;
+  }
+}
+
+// The calling thread's buffer of at least `bytes` (8-byte aligned), one for every key type,
+// kept by the thread: at most kLocalBytes for msd_sort's buckets.
+void* thread_buffer(size_t bytes) {
+  thread_local std::vector<uint64_t> buffer;
+  if (buffer.size() * sizeof(uint64_t) < bytes) buffer.resize((bytes + 7) / 8);
+  return buffer.data();
+}
+
+template <class K, class C>
+void sort_bucket(K* src, K* other, bool src_is_out, int64_t len);
+
+// A bucket that fits a core's cache, by the `width` bits from `lo` where its keys differ:
+// one read counts every digit, then a pass per digit. Buffers: src, other and a per-thread
+// one, routed so that the last pass writes `out` (src or other) through the codec.
+template <class K, class C>
+void lsd_bucket(K* src, K* other, bool src_is_out, int64_t len, int lo, int width) {
+  constexpr int kMaxPasses = (int(sizeof(K)) * 8 + Digits<K>::kBits - 1) / Digits<K>::kBits;
+  const int passes = (width + Digits<K>::kBits - 1) / Digits<K>::kBits;
+  int shift[kMaxPasses];
+  K mask[kMaxPasses];
+  int64_t base[kMaxPasses + 1];
+  base[0] = 0;
+  for (int p = 0, at = lo; p < passes; ++p) {  // digits of near-equal width
+    const int bits = width / passes + (p < width % passes);
+    shift[p] = at;
+    mask[p] = K((K(1) << bits) - 1);
+    base[p + 1] = base[p] + (int64_t(1) << bits);
+    at += bits;
+  }
+  thread_local std::vector<int64_t> hist;
+  hist.assign(size_t(base[passes]), 0);
+  int64_t* h = hist.data();
+  for (int64_t i = 0; i < len; ++i) {
+    const K k = src[i];
+    for (int p = 0; p < passes; ++p) ++h[base[p] + ((k >> shift[p]) & mask[p])];
+  }
+  for (int p = 0; p < passes; ++p) to_starts(h + base[p], base[p + 1] - base[p]);
+  K* out = src_is_out ? src : other;
+  // An odd number of passes from out, or an even one from the other buffer, would end
+  // away from out: the first pass then goes to the thread's buffer.
+  const bool via_local = (passes % 2 == 1) == src_is_out;
+  K* local = via_local ? static_cast<K*>(thread_buffer(size_t(len) * sizeof(K))) : nullptr;
+  K* from = src;
+  K* next = other;
+  for (int p = 0; p < passes; ++p) {
+    K* to = local;
+    if (p > 0 || !via_local) {
+      to = next;
+      next = next == other ? src : other;
+    }
+    if (p + 1 == passes && to == out)
+      scatter_digit<K, C, false, true>(from, to, len, shift[p], mask[p], h + base[p]);
+    else
+      scatter_digit<K, C, false, false>(from, to, len, shift[p], mask[p], h + base[p]);
+    from = to;
+  }
+  if (from != out) decode_to<K, C>(from, out, len);  // one pass from out, via the thread's buffer
+}
+
+// A bucket too big for a core's cache: scattered into the other buffer by its top digit
+// (where its keys start to differ), each part then sorted on its own from there.
+template <class K, class C>
+void split_bucket(K* src, K* other, bool src_is_out, int64_t len, int hi, int width) {
+  // Parts of about kPartKeys keys: smaller ones would pay more for their counters (or an
+  // insertion sort) than their keys.
+  const int bits = std::clamp(int(std::bit_width(uint64_t(len / kPartKeys))), 1,
+                              std::min(width, Digits<K>::kBits));
+  const int shift = hi + 1 - bits;
+  const K mask = K((K(1) << bits) - 1);
+  const int64_t parts = int64_t(1) << bits;
+  std::vector<int64_t> at(size_t(parts), 0), starts(size_t(parts + 1));
+  for (int64_t i = 0; i < len; ++i) ++at[size_t((src[i] >> shift) & mask)];
+  to_starts(at.data(), parts);
+  std::copy(at.begin(), at.end(), starts.begin());
+  starts[size_t(parts)] = len;
+  scatter_digit<K, C, false, false>(src, other, len, shift, mask, at.data());
+  for (int64_t b = 0; b < parts; ++b) {
+    const int64_t s = starts[size_t(b)];
+    sort_bucket<K, C>(other + s, src + s, !src_is_out, starts[size_t(b + 1)] - s);
+  }
+}
+
+// The len encoded keys at src sorted and decoded into out: src itself when src_is_out, else
+// `other`; the buffer that is not out is free for the passes.
+template <class K, class C>
+void sort_bucket(K* src, K* other, bool src_is_out, int64_t len) {
+  K* out = src_is_out ? src : other;
+  if (len <= kInsertionLimit) {
+    insertion_sort(src, static_cast<int64_t*>(nullptr), len);
+    decode_to<K, C>(src, out, len);
+    return;
+  }
+  Spread<K> spread;
+  for (int64_t i = 0; i < len; ++i) spread.add(src[i]);
+  const K diff = spread.diff();
+  if (diff == 0) return decode_to<K, C>(src, out, len);
+  const int hi = int(sizeof(K)) * 8 - 1 - std::countl_zero(diff), lo = std::countr_zero(diff);
+  if (len > kLocalKeys<K>)
+    split_bucket<K, C>(src, other, src_is_out, len, hi, hi - lo + 1);
+  else
+    lsd_bucket<K, C>(src, other, src_is_out, len, lo, hi - lo + 1);
+}
+
+// Keys alone in one long row, most significant digit first. One read finds the bits where
+// the keys differ, one pass (split over the pool in chunks) scatters them by the top 11 of
+// those, then each bucket is sorted on its own, the largest first, handed out as threads come
+// free: split again while over kLocalKeys, then digit by digit in L2/L3. Uniform [0, 1)
+// floats, whose fixed top bits (sign, exponent's top) a fixed top digit spent on two
+// buckets of 2^22 keys each, now spread over 16 per exponent; random signs cost no branches.
 template <class K, class C>
 void msd_sort(const K* kin, K* kout, int64_t n, K* ktmp, int64_t chunks) {
-  using D = Digits<K>;
   const int64_t per = (n + chunks - 1) / chunks;
   auto for_chunks = [&](auto&& fn) {
-    parallel_for(uint64_t(chunks), [&](uint64_t c) { fn(int64_t(c)); });
+    parallel_for(uint64_t(chunks), [&](uint64_t c) {
+      fn(int64_t(c), int64_t(c) * per, std::min(n, int64_t(c + 1) * per));
+    });
   };
-  const int top_shift = D::kBits * (D::kPasses - 1), below = D::kPasses - 1;
-  const int64_t top_buckets = int64_t(1) << (int(sizeof(K)) * 8 - top_shift);
-  const K top_mask = K(top_buckets - 1);
+  std::vector<Spread<K>> spreads(static_cast<size_t>(chunks));
+  for_chunks([&](int64_t c, int64_t b, int64_t e) {
+    Spread<K> s;
+    for (int64_t i = b; i < e; ++i) s.add(C::in(kin[i]));
+    spreads[size_t(c)] = s;
+  });
+  for (size_t c = 1; c < spreads.size(); ++c) spreads[0].merge(spreads[c]);
+  const K diff = spreads[0].diff();
+  if (diff == 0) {  // all keys equal
+    for_chunks([&](int64_t, int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) kout[i] = C::out(C::in(kin[i]));
+    });
+    return;
+  }
+  const int hi = int(sizeof(K)) * 8 - 1 - std::countl_zero(diff);
+  const int bits = std::min(hi + 1 - std::countr_zero(diff), Digits<K>::kBits);
+  const int shift = hi + 1 - bits;
+  const K mask = K((K(1) << bits) - 1);
+  const int64_t top_buckets = int64_t(1) << bits;
   std::vector<int64_t> counts(size_t(chunks * top_buckets), 0);
-  for_chunks([&](int64_t c) {
-    int64_t* h = counts.data() + c * top_buckets;
-    for (int64_t i = c * per, e = std::min(n, i + per); i < e; ++i)
-      ++h[(C::in(kin[i]) >> top_shift) & top_mask];
+  for_chunks([&](int64_t c, int64_t b, int64_t e) {
+    count_digit<K, C>(kin + b, e - b, shift, mask, counts.data() + c * top_buckets);
   });
   std::vector<int64_t> offsets(counts.size()), starts(size_t(top_buckets + 1));
   int64_t run = 0;
-  for (int64_t b = 0; b < top_buckets; ++b) {
-    starts[size_t(b)] = run;
+  for (int64_t d = 0; d < top_buckets; ++d) {
+    starts[size_t(d)] = run;
     for (int64_t c = 0; c < chunks; ++c) {
-      offsets[size_t(c * top_buckets + b)] = run;
-      run += counts[size_t(c * top_buckets + b)];
+      offsets[size_t(c * top_buckets + d)] = run;
+      run += counts[size_t(c * top_buckets + d)];
     }
   }
   starts[size_t(top_buckets)] = n;
-  for_chunks([&](int64_t c) {
-    int64_t* at = offsets.data() + c * top_buckets;
-    for (int64_t i = c * per, e = std::min(n, i + per); i < e; ++i) {
-      const K k = C::in(kin[i]);
-      ktmp[at[(k >> top_shift) & top_mask]++] = k;
-    }
+  for_chunks([&](int64_t c, int64_t b, int64_t e) {
+    scatter_digit<K, C, true, false>(kin + b, ktmp, e - b, shift, mask,
+                                     offsets.data() + c * top_buckets);
   });
-  parallel_for(uint64_t(top_buckets), [&](uint64_t b) {
-    const int64_t s = starts[b], len = starts[b + 1] - s;
-    if (len == 0) return;
-    K* src = ktmp + s;
-    K* out = kout + s;
-    if (len <= kInsertionLimit) {
-      insertion_sort(src, static_cast<int64_t*>(nullptr), len);
-      for (int64_t i = 0; i < len; ++i) out[i] = C::out(src[i]);
-      return;
-    }
-    // This bucket's histograms of every remaining digit, then its passes: ktmp and kout
-    // alternate, the last pass writes kout through the codec.
-    thread_local std::vector<int64_t> h;
-    h.assign(size_t(below * D::kBuckets), 0);
-    for (int64_t i = 0; i < len; ++i)
-      for (int p = 0; p < below; ++p)
-        ++h[size_t(p * D::kBuckets + ((src[i] >> (D::kBits * p)) & D::kMask))];
-    std::vector<int> passes;
-    for (int p = 0; p < below; ++p)
-      if (*std::max_element(h.begin() + p * D::kBuckets, h.begin() + (p + 1) * D::kBuckets) != len)
-        passes.push_back(p);
-    // An even number of passes from ktmp would end there: a cache-sized bucket takes its first
-    // pass into a buffer of the thread's own, so that its last pass still lands in kout.
-    thread_local std::vector<K> local;
-    const bool via_local = !passes.empty() && passes.size() % 2 == 0 && len <= kLocalKeys;
-    if (via_local && local.size() < size_t(len)) local.resize(size_t(len));
-    bool to_out = true;
-    for (size_t q = 0; q < passes.size(); ++q) {
-      const int p = passes[q];
-      int64_t* at = h.data() + p * D::kBuckets;
-      for (int64_t d = 0, sum = 0; d < D::kBuckets; ++d) {
-        const int64_t c = at[d];
-        at[d] = sum;
-        sum += c;
-      }
-      K* dst = local.data();
-      if (q > 0 || !via_local) {
-        dst = to_out ? out : ktmp + s;
-        to_out = !to_out;
-      }
-      if (q + 1 == passes.size() && dst == out)
-        scatter<K, false, C, false, true>(src, dst, nullptr, nullptr, 0, len, D::kBits * p, at);
-      else
-        scatter<K, false, C, false, false>(src, dst, nullptr, nullptr, 0, len, D::kBits * p, at);
-      src = dst;
-    }
-    if (src != out)  // the keys ended elsewhere: decode them across
-      for (int64_t i = 0; i < len; ++i) out[i] = C::out(src[i]);
+  std::vector<int64_t> order(static_cast<size_t>(top_buckets));
+  std::iota(order.begin(), order.end(), 0);
+  auto size = [&](int64_t d) { return starts[size_t(d + 1)] - starts[size_t(d)]; };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int64_t x, int64_t y) { return size(x) > size(y); });
+  parallel_for(uint64_t(top_buckets), [&](uint64_t i) {
+    const int64_t d = order[i], s = starts[size_t(d)];
+    if (size(d) > 0) sort_bucket<K, C>(ktmp + s, kout + s, false, size(d));
   });
+}
+
+// Chunks of msd_sort's first passes: several per pool thread, handed out as threads come
+// free, so that a thread the system holds back does not hold the others at the barrier.
+int64_t msd_chunks(int64_t len) {
+  return std::clamp<int64_t>(len / kMinChunk, 1, int64_t(kMsdChunksPerThread) * pool_size());
 }
 
 // Chunks of one long row's passes: one per pool thread.
@@ -315,11 +460,15 @@ void sort_keys(const SortCall& call) {
   const int64_t len = call.n / call.segments;
   const size_t item = sizeof(K) + (kValues ? sizeof(int64_t) : 0);
   if constexpr (!kValues && sizeof(K) >= 4)
-    if (call.float_keys) {  // one row of floats (sort.cpp asks for nothing else)
+    if (call.segments == 1 && (call.float_keys || len >= kMsdMin)) {
+      // One row of keys alone: IEEE floats (sort.cpp asks for nothing else) converted on
+      // the fly, or keys already encoded.
       Scratch scratch(size_t(len) * sizeof(K));
       K* ktmp = static_cast<K*>(scratch.get());
-      if (len >= kMsdMin)
-        msd_sort<K, FloatBits<K>>(kin, kout, len, ktmp, pass_chunks(len));
+      if (!call.float_keys)
+        msd_sort<K, Plain<K>>(kin, kout, len, ktmp, msd_chunks(len));
+      else if (len >= kMsdMin)
+        msd_sort<K, FloatBits<K>>(kin, kout, len, ktmp, msd_chunks(len));
       else
         radix_sort<K, false, FloatBits<K>>(kin, kout, nullptr, nullptr, len, ktmp, nullptr,
                                            pass_chunks(len));

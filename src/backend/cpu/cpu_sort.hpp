@@ -1,5 +1,6 @@
-// The CPU backend's sorts: a least-significant-digit radix sort of unsigned keys, its passes
-// split over the thread pool for one long segment, segments spread over the pool otherwise.
+// The CPU backend's sorts: radix sorts of unsigned keys. One long row of keys alone goes most
+// significant digit first, then bucket by bucket over the thread pool; with values (argsort)
+// least significant first, its passes split over the pool; many segments spread over it.
 #pragma once
 #include "ndgpu/backend.hpp"
 
