@@ -61,7 +61,7 @@ from ndgpu._reductions import (  # noqa: F401,A004
     nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
 )
 from ndgpu._core import (  # noqa: F401
-    cross, diagonal, dot, inner, kron, matmul, outer, tensordot, trace, tril, triu, vdot)
+    cross, diagonal, dot, einsum, inner, kron, matmul, outer, tensordot, trace, tril, triu, vdot)
 from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu import fft  # noqa: F401
@@ -173,11 +173,6 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_NUMPY_NAMES))
-
-
-def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting="safe", order="K"):
-    """numpy.einsum in its subscripts form; the pairwise contraction order is always chosen."""
-    return _core._einsum(subscripts, operands, dtype, out)
 
 
 def get_array_module(*args):

@@ -135,14 +135,19 @@ void bind_linalg_solvers(nb::module_& m) {
         return linalg::trace(array_arg(x, hx), offset, to_dtype_opt(dtype));
       },
       nb::arg("x"), nb::arg("offset"), nb::arg("dtype").none());
+  // optimize, casting and order are accepted and ignored: the contraction order is always
+  // chosen, and operands are cast as the result's dtype needs.
   m.def(
-      "_einsum",
-      [](const std::string& subscripts, nb::handle operands, nb::handle dtype, nb::handle out) {
+      "einsum",
+      [](const std::string& subscripts, nb::args operands, nb::handle out, nb::handle dtype,
+         nb::handle, nb::handle, nb::handle) {
         std::vector<NDArray> held;
         for (nb::handle h : operands) held.push_back(as_array(h));
         return result(einsum(subscripts, held, to_dtype_opt(dtype), to_out(out)), out);
       },
-      nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("out").none());
+      nb::arg("subscripts"), nb::arg("operands"), nb::kw_only(), nb::arg("out").none() = nb::none(),
+      nb::arg("dtype").none() = nb::none(), nb::arg("optimize").none() = false,
+      nb::arg("casting").none() = "safe", nb::arg("order").none() = "K");
   // cupyx.seterr/geterr(linalg=...): this thread's mode, as 'raise' or 'ignore'.
   m.def("_linalg_error_mode",
         [] { return linalg::error_mode() == linalg::ErrorMode::Raise ? "raise" : "ignore"; });
