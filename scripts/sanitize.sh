@@ -9,7 +9,7 @@
 #
 #   (default)  the whole C++ suite and the whole Python suite
 #   --ci       the whole C++ suite and a representative part of the Python suite (CI_TESTS
-#              below), about 10 minutes on 2 cores once the build is cached
+#              below): what CI runs, about 11.5 minutes on 2 cores, cold ccache
 #
 # Environment: BUILD_DIR (default build/asan), JOBS (build jobs, default: the number of CPUs),
 # PYTEST_WORKERS (default: JOBS).
