@@ -21,8 +21,9 @@ FLOP = 2.0 * B * S ** 3
 
 SRC = r'''
 struct __align__(16) f4 { float x, y, z, w; };
-// v2: natural layouts, float4 global loads, A read as 4 k-steps per float4 (no transpose).
-extern "C" __global__ void __launch_bounds__(256) v2(const float* a, const float* b, float* c) {
+// v2: natural layouts, float4 global loads, A read as 4 k-steps per float4 (no transpose);
+// v2b and v2c are the same with the registers capped for 5 and 6 blocks per SM.
+__device__ __forceinline__ void v2_body(const float* a, const float* b, float* c) {
   __shared__ __align__(16) float as[64][68];
   __shared__ __align__(16) float bs[64][68];
   const int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
@@ -59,6 +60,9 @@ extern "C" __global__ void __launch_bounds__(256) v2(const float* a, const float
 #pragma unroll
   for (int i = 0; i < 4; ++i) C[(ty * 4 + i) * 16 + tx] = f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
 }
+extern "C" __global__ void __launch_bounds__(256) v2(const float* a, const float* b, float* c) { v2_body(a, b, c); }
+extern "C" __global__ void __launch_bounds__(256, 5) v2b(const float* a, const float* b, float* c) { v2_body(a, b, c); }
+extern "C" __global__ void __launch_bounds__(256, 6) v2c(const float* a, const float* b, float* c) { v2_body(a, b, c); }
 // v3: 128 threads, an 8x4 tile each.
 extern "C" __global__ void __launch_bounds__(128, 6) v3(const float* a, const float* b, float* c) {
   __shared__ __align__(16) float as[64][68];
@@ -312,80 +316,6 @@ __device__ __forceinline__ void v9_body(const float* a, const float* b, float* c
 extern "C" __global__ void __launch_bounds__(256) v9a(const float* a, const float* b, float* c) { v9_body<2>(a, b, c); }
 extern "C" __global__ void __launch_bounds__(256) v9b(const float* a, const float* b, float* c) { v9_body<4>(a, b, c); }
 extern "C" __global__ void __launch_bounds__(256, 6) v9c(const float* a, const float* b, float* c) { v9_body<4>(a, b, c); }
-extern "C" __global__ void __launch_bounds__(256, 5) v2b(const float* a, const float* b, float* c) {
-  __shared__ __align__(16) float as[64][68];
-  __shared__ __align__(16) float bs[64][68];
-  const int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
-  const long long z = blockIdx.x;
-  const f4* A = (const f4*)(a + z * 4096);
-  const f4* B = (const f4*)(b + z * 4096);
-  f4 ra[4], rb[4];
-#pragma unroll
-  for (int it = 0; it < 4; ++it) { ra[it] = A[tid + 256 * it]; rb[it] = B[tid + 256 * it]; }
-#pragma unroll
-  for (int it = 0; it < 4; ++it) {
-    const int idx = tid + 256 * it, r = idx / 16, q = (idx % 16) * 4;
-    *(f4*)&as[r][q] = ra[it];
-    *(f4*)&bs[r][q] = rb[it];
-  }
-  __syncthreads();
-  float acc[4][4] = {};
-#pragma unroll 4
-  for (int p = 0; p < 64; p += 4) {
-    f4 x[4], y[4];
-#pragma unroll
-    for (int i = 0; i < 4; ++i) { x[i] = *(const f4*)&as[ty * 4 + i][p]; y[i] = *(const f4*)&bs[p + i][tx * 4]; }
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const float xv[4] = {x[i].x, x[i].y, x[i].z, x[i].w};
-#pragma unroll
-      for (int kk = 0; kk < 4; ++kk) {
-        acc[i][0] += xv[kk] * y[kk].x; acc[i][1] += xv[kk] * y[kk].y;
-        acc[i][2] += xv[kk] * y[kk].z; acc[i][3] += xv[kk] * y[kk].w;
-      }
-    }
-  }
-  f4* C = (f4*)(c + z * 4096);
-#pragma unroll
-  for (int i = 0; i < 4; ++i) C[(ty * 4 + i) * 16 + tx] = f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
-}
-extern "C" __global__ void __launch_bounds__(256, 6) v2c(const float* a, const float* b, float* c) {
-  __shared__ __align__(16) float as[64][68];
-  __shared__ __align__(16) float bs[64][68];
-  const int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
-  const long long z = blockIdx.x;
-  const f4* A = (const f4*)(a + z * 4096);
-  const f4* B = (const f4*)(b + z * 4096);
-  f4 ra[4], rb[4];
-#pragma unroll
-  for (int it = 0; it < 4; ++it) { ra[it] = A[tid + 256 * it]; rb[it] = B[tid + 256 * it]; }
-#pragma unroll
-  for (int it = 0; it < 4; ++it) {
-    const int idx = tid + 256 * it, r = idx / 16, q = (idx % 16) * 4;
-    *(f4*)&as[r][q] = ra[it];
-    *(f4*)&bs[r][q] = rb[it];
-  }
-  __syncthreads();
-  float acc[4][4] = {};
-#pragma unroll 4
-  for (int p = 0; p < 64; p += 4) {
-    f4 x[4], y[4];
-#pragma unroll
-    for (int i = 0; i < 4; ++i) { x[i] = *(const f4*)&as[ty * 4 + i][p]; y[i] = *(const f4*)&bs[p + i][tx * 4]; }
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const float xv[4] = {x[i].x, x[i].y, x[i].z, x[i].w};
-#pragma unroll
-      for (int kk = 0; kk < 4; ++kk) {
-        acc[i][0] += xv[kk] * y[kk].x; acc[i][1] += xv[kk] * y[kk].y;
-        acc[i][2] += xv[kk] * y[kk].z; acc[i][3] += xv[kk] * y[kk].w;
-      }
-    }
-  }
-  f4* C = (f4*)(c + z * 4096);
-#pragma unroll
-  for (int i = 0; i < 4; ++i) C[(ty * 4 + i) * 16 + tx] = f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
-}
 '''
 
 
