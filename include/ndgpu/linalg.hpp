@@ -39,6 +39,14 @@ NDArray trace(const NDArray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t a
 // numpy.diagonal, triu and tril are in ndgpu/indexing.hpp; numpy.cross in
 // ndgpu/math_routines.hpp.
 
+// NumPy 2's gufuncs vecdot (conj(x1)·x2 along `axis` of both), matvec (x1 (..., m, n) times
+// x2 (..., n)) and vecmat (conj(x1) (..., n) times x2 (..., n, m)): leading axes broadcast,
+// NumPy's ValueErrors for missing or mismatched core dimensions, `out` and `dtype` as matmul's.
+NDArray vecdot(const NDArray& x1, const NDArray& x2, int64_t axis = -1, const OptArray& out = {},
+               OptDType dtype = {});
+NDArray matvec(const NDArray& x1, const NDArray& x2, const OptArray& out = {}, OptDType dtype = {});
+NDArray vecmat(const NDArray& x1, const NDArray& x2, const OptArray& out = {}, OptDType dtype = {});
+
 // numpy.einsum: explicit ("ij,jk->ik") or implicit output, "..." for broadcast axes, repeated
 // labels for diagonals and traces; operands contracted pairwise (smallest result first) by
 // batched matmul. The result has the operands' result_type, or `dtype`; `out` receives it.

@@ -61,7 +61,8 @@ from ndgpu._reductions import (  # noqa: F401,A004
     nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var,
 )
 from ndgpu._core import (  # noqa: F401
-    cross, diagonal, dot, einsum, inner, kron, matmul, outer, tensordot, trace, tril, triu, vdot)
+    cross, diagonal, dot, einsum, inner, kron, matmul, matvec, outer, tensordot, trace, tril, triu,
+    vdot, vecdot, vecmat)
 from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu import fft  # noqa: F401

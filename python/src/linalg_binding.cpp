@@ -73,6 +73,27 @@ void bind_linalg(nb::module_& m) {
         return result(dot(nb::cast<const NDArray&>(self), array_arg(b, hb), to_out(out)), out);
       },
       nb::is_method(), nb::arg("b"), nb::arg("out") = nb::none());
+  // NumPy 2's vector gufuncs: out= and dtype= as ufuncs take them (casting and the rest not).
+  m.def(
+      "vecdot",
+      [](nb::handle a, nb::handle b, nb::handle out, nb::handle dtype, Int64 axis) {
+        NDArray ha, hb;
+        return result(
+            vecdot(array_arg(a, ha), array_arg(b, hb), axis, to_out(out), to_dtype_opt(dtype)),
+            out);
+      },
+      nb::arg("x1"), nb::arg("x2"), nb::arg("out") = nb::none(), nb::kw_only(),
+      nb::arg("dtype") = nb::none(), nb::arg("axis") = -1);
+  for (auto [name, f] : {std::pair{"matvec", &matvec}, std::pair{"vecmat", &vecmat}})
+    m.def(
+        name,
+        [f](nb::handle a, nb::handle b, nb::handle out, nb::handle dtype) {
+          NDArray ha, hb;
+          return result(f(array_arg(a, ha), array_arg(b, hb), to_out(out), to_dtype_opt(dtype)),
+                        out);
+        },
+        nb::arg("x1"), nb::arg("x2"), nb::arg("out") = nb::none(), nb::kw_only(),
+        nb::arg("dtype") = nb::none());
   def_products<vdot>(m, "vdot");
   def_products<inner>(m, "inner");
   def_products<outer>(m, "outer");
