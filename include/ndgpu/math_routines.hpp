@@ -29,6 +29,14 @@ NDArray nan_to_num(const NDArray& x, bool copy = true, double nan = 0.0,
 NDArray sinc(const NDArray& x);
 NDArray i0(const NDArray& x);
 
+// Window functions of M points (float64; empty for M < 1, [1] for M = 1), NumPy's formulas
+// over n = arange(1 - M, M, 2); kaiser's is I0(beta sqrt(1 - (2k/(M-1) - 1)^2)) / I0(beta).
+NDArray bartlett(double M);
+NDArray blackman(double M);
+NDArray hamming(double M);
+NDArray hanning(double M);
+NDArray kaiser(double M, double beta);
+
 // Comparison and classification.
 NDArray isclose(const Operand& a, const Operand& b, double rtol = 1e-05, double atol = 1e-08,
                 bool equal_nan = false);

@@ -119,6 +119,7 @@ from ndgpu._core import (  # noqa: F401,E402,A004
     cumulative_sum, ediff1d, fix, gradient, i0, imag, interp, iscomplex, iscomplexobj, isclose,
     isneginf, isposinf, isreal, isrealobj, nan_to_num, ndim, real, real_if_close, round, shape,
     sinc, size, trapezoid, unwrap)
+from ndgpu._core import bartlett, blackman, hamming, hanning, kaiser  # noqa: F401,E402
 from ndgpu._core import argwhere, compress, extract, flatnonzero, nonzero, take  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     argpartition, argsort, bincount, digitize, histogram, histogram_bin_edges, intersect1d, isin,

@@ -107,6 +107,11 @@ void bind_rounding(nb::module_& m) {
       "sinc", [](nb::handle x) { return sinc(arr(x)); }, nb::arg("x"));
   m.def(
       "i0", [](nb::handle x) { return i0(arr(x)); }, nb::arg("x"));
+  m.def("bartlett", &bartlett, nb::arg("M"));
+  m.def("blackman", &blackman, nb::arg("M"));
+  m.def("hamming", &hamming, nb::arg("M"));
+  m.def("hanning", &hanning, nb::arg("M"));
+  m.def("kaiser", &kaiser, nb::arg("M"), nb::arg("beta"));
 }
 
 void bind_logic(nb::module_& m) {
