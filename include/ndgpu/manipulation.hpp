@@ -135,6 +135,16 @@ void resize_in_place(NDArray& a, const Shape& shape);
 // empty trims every axis.
 NDArray trim_zeros(const NDArray& a, const std::string& trim = "fb", const AxisList& axes = {});
 
+// numpy.packbits / unpackbits: the elements of an integer or bool array (non-zero as 1) packed
+// eight to a uint8 along `axis` (the flattened array when nullopt), zero-padded at the end;
+// and a uint8 array's bits unpacked, `count` of them along the axis (negative: that many fewer,
+// more than there are: zero-padded). `bitorder` "big" puts the first element in the high bit.
+NDArray packbits(const NDArray& a, std::optional<int64_t> axis = std::nullopt,
+                 const std::string& bitorder = "big");
+NDArray unpackbits(const NDArray& a, std::optional<int64_t> axis = std::nullopt,
+                   std::optional<int64_t> count = std::nullopt,
+                   const std::string& bitorder = "big");
+
 // NumPy's pad. `widths` has one (before, after) pair per axis; `values` one pair per axis for
 // constant (the constants) and linear_ramp (the end values); `stat_length` one pair per axis
 // for maximum, minimum and mean (nullopt: the whole axis).

@@ -142,6 +142,7 @@ from ndgpu._core import (  # noqa: F401,E402
     append, asarray_chkfinite, asfortranarray, atleast_3d, block, broadcast, broadcast_shapes,
     copyto, delete, dsplit, dstack, hsplit, insert, matrix_transpose, pad, permute_dims, require,
     resize, roll, rollaxis, rot90, trim_zeros, unstack, vsplit)
+from ndgpu._core import packbits, unpackbits  # noqa: F401,E402
 concat, row_stack = concatenate, vstack
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from

@@ -282,6 +282,20 @@ void bind_reshaping(nb::module_& m) {
         return trim_zeros(as_array(filt), trim, axes_or_empty(axis));
       },
       nb::arg("filt"), nb::arg("trim") = "fb", nb::arg("axis").none() = nb::none());
+  m.def(
+      "packbits",
+      [](nb::handle a, nb::handle axis, const std::string& bitorder) {
+        return packbits(as_array(a), opt_axis(axis), bitorder);
+      },
+      nb::arg("a"), nb::arg("axis").none() = nb::none(), nb::arg("bitorder") = "big");
+  m.def(
+      "unpackbits",
+      [](nb::handle a, nb::handle axis, std::optional<Int64> count, const std::string& bitorder) {
+        return unpackbits(as_array(a), opt_axis(axis),
+                          count ? std::optional<int64_t>(int64_t(*count)) : std::nullopt, bitorder);
+      },
+      nb::arg("a"), nb::arg("axis").none() = nb::none(), nb::arg("count").none() = nb::none(),
+      nb::arg("bitorder") = "big");
   m.def("pad", &pad_any, nb::arg("array"), nb::arg("pad_width"), nb::arg("mode") = "constant",
         nb::arg("kwargs"));
   m.def(
