@@ -1,5 +1,5 @@
 // Reinterpreting views and memory overlap: ndarray.view(dtype), may_share_memory and
-// shares_memory.
+// shares_memory, and isfortran.
 #pragma once
 #include "ndgpu/ndarray.hpp"
 
@@ -12,5 +12,7 @@ NDArray view_as(const NDArray& a, DType dtype);
 bool may_share_memory(const NDArray& a, const NDArray& b);
 // Whether some byte belongs to an element of both `a` and `b` (exact).
 bool shares_memory(const NDArray& a, const NDArray& b);
+// numpy.isfortran: Fortran-contiguous and not also C-contiguous (so not 1-D or 0-D).
+bool isfortran(const NDArray& a);
 
 }  // namespace ndgpu

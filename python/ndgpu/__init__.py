@@ -133,7 +133,7 @@ from ndgpu._core import (  # noqa: F401,E402
     take_along_axis, tri, tril, tril_indices, tril_indices_from, triu, triu_indices,
     triu_indices_from, unravel_index)
 from ndgpu._index_tricks import c_, index_exp, r_, s_  # noqa: F401,E402
-from ndgpu._core import may_share_memory, shares_memory  # noqa: F401,E402
+from ndgpu._core import isfortran, may_share_memory, shares_memory  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
     array_split, ascontiguousarray, atleast_1d, atleast_2d, broadcast_arrays, broadcast_to,
     column_stack, concatenate, copy, expand_dims, flip, fliplr, flipud, hstack, moveaxis, ravel,
@@ -143,6 +143,7 @@ from ndgpu._core import (  # noqa: F401,E402
     copyto, delete, dsplit, dstack, hsplit, insert, matrix_transpose, pad, permute_dims, require,
     resize, roll, rollaxis, rot90, trim_zeros, unstack, vsplit)
 from ndgpu._core import packbits, unpackbits  # noqa: F401,E402
+from ndgpu._memo import clear_memo, memoize  # noqa: F401,E402
 concat, row_stack = concatenate, vstack
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from

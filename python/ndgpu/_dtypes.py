@@ -14,6 +14,9 @@ NUMPY_NAMES = (
     "iinfo", "finfo", "issubdtype", "isdtype", "mintypecode", "typename", "min_scalar_type",
     "isscalar", "typecodes", "sctypeDict", "ScalarType", "format_float_positional",
     "format_float_scientific",
+    # constants, NumPy's exception classes, and helpers that only inspect Python objects or
+    # shapes (no array semantics)
+    "True_", "False_", "euler_gamma", "little_endian", "exceptions", "iterable", "ndindex",
 )
 
 

@@ -19,6 +19,7 @@ void bind_views(nb::module_& m) {
         return shares_memory(a, b);
       },
       nb::arg("a"), nb::arg("b"), nb::arg("max_work").none() = nb::none());
+  m.def("isfortran", &isfortran, nb::arg("a"));
 }
 
 }  // namespace ndgpu::py

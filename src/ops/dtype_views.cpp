@@ -1,4 +1,4 @@
-// ndarray.view(dtype), may_share_memory and shares_memory.
+// ndarray.view(dtype), may_share_memory, shares_memory and isfortran.
 #include "ndgpu/views.hpp"
 
 #include <algorithm>
@@ -82,6 +82,10 @@ bool shares_memory(const NDArray& a, const NDArray& b) {
       ++j;
   }
   return false;
+}
+
+bool isfortran(const NDArray& a) {
+  return a.f_contiguous() && !a.c_contiguous();
 }
 
 }  // namespace ndgpu
