@@ -144,6 +144,7 @@ from ndgpu._core import (  # noqa: F401,E402
     resize, roll, rollaxis, rot90, trim_zeros, unstack, vsplit)
 from ndgpu._core import packbits, unpackbits  # noqa: F401,E402
 from ndgpu._memo import clear_memo, memoize  # noqa: F401,E402
+from ndgpu._core import apply_along_axis, apply_over_axes, piecewise  # noqa: F401,E402
 concat, row_stack = concatenate, vstack
 
 # NumPy's scalar types and dtype objects, as CuPy re-exports them (PEP 562: resolved from
