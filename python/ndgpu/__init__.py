@@ -67,6 +67,7 @@ from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu import fft  # noqa: F401
 from ndgpu._fusion import fuse  # noqa: F401
+from ndgpu._vectorize import vectorize  # noqa: F401
 from ndgpu._fusion import _Var as _FusionValue
 from ndgpu import _numpy_protocols
 _numpy_protocols.install(ndarray)
