@@ -25,6 +25,8 @@ def test_runtime_device_queries():
     assert rt.is_hip is False
     assert (rt.runtimeGetVersion() >= 11000) == ON_CUDA
     assert (rt.driverGetVersion() >= 11000) == ON_CUDA
+    assert cp.cuda.get_device_id() == cp.cuda.Device().id
+    assert cp.cuda.get_local_runtime_version() == rt.runtimeGetVersion()
 
 
 def test_device_properties_have_cupys_keys():

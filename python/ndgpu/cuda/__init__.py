@@ -28,6 +28,8 @@ from ndgpu._core import (  # noqa: F401
 )
 from ndgpu.cuda import compiler, graph, memory, nvtx, pinned_memory, profiler, runtime, stream  # noqa: F401,E501
 from ndgpu.cuda.memory import MemoryAsyncPool  # noqa: F401
+from ndgpu._core import _rt_get_device as get_device_id  # noqa: F401,E402
+from ndgpu._core import _rt_runtime_get_version as get_local_runtime_version  # noqa: F401,E402,E501
 
 _default_pool = MemoryPool()
 _default_pinned_pool = PinnedMemoryPool()
