@@ -79,6 +79,28 @@ def test_max_min_nan_and_empty():
     check("max", np.array([-np.inf, -np.inf]))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_max_min_long_rows_and_columns_with_nans(dtype):
+    """Rows and columns long enough for the CPU's SIMD extreme loops, split reductions and
+    their tails, with a NaN anywhere (first, in a vector body, in a tail) or nowhere."""
+    rng = np.random.default_rng(5)
+    flat = rng.standard_normal(70_003).astype(dtype)
+    square = rng.standard_normal((301, 2051)).astype(dtype)
+    for where in (None, 0, 4_096 + 17, 70_002):
+        a = flat.copy()
+        if where is not None:
+            a[where] = np.nan
+        for name in ("max", "min"):
+            check(name, a)
+    for at in (None, (0, 0), (150, 2050), (300, 1024)):
+        a = square.copy()
+        if at is not None:
+            a[at] = np.nan
+        for name in ("max", "min"):
+            check(name, a, axis=0)
+            check(name, a, axis=1)
+
+
 @pytest.mark.parametrize("name,dtype", [("argmax", np.int32), ("argmax", np.complex128),
                                         ("argmin", np.float32)])
 def test_argmax_argmin(name, dtype):

@@ -181,7 +181,8 @@ const kernel::ReductionDefinition& builtin_definition(const BuiltinReduce& r) {
                               .reduce_type = r.acc,
                               .reduce_size = r.acc_size,
                               .reduce_type_is_ctype = true,
-                              .includes = {"ndgpu/reduce_ops.cuh"}});
+                              .includes = {"ndgpu/reduce_ops.cuh"},
+                              .cpu_simd = r.cpu_simd});
   }
   return *slot;
 }

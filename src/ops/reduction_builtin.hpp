@@ -25,6 +25,7 @@ struct BuiltinReduce {
   size_t acc_size;        // its size in bytes
   std::string map, reduce, post, identity;
   std::string scalar_params;  // e.g. "float64 ddof": inputs after the arrays
+  std::string cpu_simd{};     // kernel::ReductionCode::cpu_simd
 };
 
 // The recipe (map over `x`, reduce, post, identity) of sum, prod, nansum, nanprod, max, min,

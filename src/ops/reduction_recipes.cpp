@@ -41,7 +41,10 @@ BuiltinReduce extreme_recipe(const char* op, bool is_max, bool skip_nan, DType t
                        .reduce = reduce,
                        .post = "y = a",
                        .identity = identity,
-                       .scalar_params = ""};
+                       .scalar_params = "",
+                       .cpu_simd = !nan_aware && (t == DType::Float32 || t == DType::Float64)
+                                       ? (is_max ? "max" : "min")
+                                       : ""};
 }
 
 BuiltinReduce mean_recipe(DType in, OptDType dtype) {

@@ -37,6 +37,15 @@ KernelSource generate_reduction(const ReductionSpec& s) {
                         s.preamble + all_code + " " + s.reduce_ctype + " " + s.identity);
   for (const auto& h : s.includes) src << "#include \"" << h << "\"\n";
   src << "#include \"ndgpu/reduce.cuh\"\n";
+  // NumPy's max/min of the input itself: the CPU's SIMD loops (CUDA compiles them out).
+  const ArgSpec* simd_input = nullptr;
+  for (const auto& a : s.args)
+    if (a.kind == ArgKind::Array && !a.is_output) simd_input = simd_input ? nullptr : &a;
+  if (s.cpu_simd.empty() || !simd_input || simd_input->type != simd_input->storage ||
+      s.map_expr != simd_input->param->name || s.reduce_ctype != ctype(simd_input->storage))
+    simd_input = nullptr;
+  const std::string simd_max = s.cpu_simd == "max" ? "true" : "false";
+  if (simd_input) src << "#include \"ndgpu/cpu_extreme.cuh\"\n";
   for (auto [letter, t] : s.placeholders) src << "typedef " << ctype(t) << " " << letter << ";\n";
   src << "typedef " << s.reduce_ctype << " _type_reduce;\n";
   if (!s.preamble.empty()) src << s.preamble << "\n";
@@ -150,7 +159,13 @@ KernelSource generate_reduction(const ReductionSpec& s) {
            "    });\n    break;\n";
   if (wanted(1) && single_input && O == 1 && R == 1) {  // rows of T, vectorised on the CPU
     const std::string& n = single_input->param->name;
-    src << "  case 1:\n    ndgpu::cols_reduce_2d<" << ctype(single_input->storage)
+    src << "  case 1:\n";
+    if (simd_input)
+      src << "#ifndef NDGPU_DEVICE_CUDA\n    if (_p_" << n << ".strides[0] == (_I)sizeof("
+          << ctype(simd_input->storage) << ")) {\n      ndgpu::cpu_extreme_cols<" << simd_max
+          << ">(_identity, _out_size, _rb, _re, (const char*)_p_" << n << ".ptr, _p_" << n
+          << ".strides[1], _fin);\n      break;\n    }\n#endif\n";
+    src << "    ndgpu::cols_reduce_2d<" << ctype(single_input->storage)
         << ">(_identity, _out_size, _rb, _re, (const char*)_p_" << n << ".ptr, _p_" << n
         << ".strides[0], _p_" << n << ".strides[1], _mapv, _red, _fin);\n    break;\n";
   } else if (wanted(1)) {
@@ -161,8 +176,17 @@ KernelSource generate_reduction(const ReductionSpec& s) {
   if (wanted(2) && single_input && s.vec_width > 1 && R == 1) {
     const std::string& n = single_input->param->name;
     std::string st = ctype(single_input->storage);
-    src << "  case 2:\n"
-           "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
+    src << "  case 2:\n";
+    if (simd_input)
+      src << "#ifndef NDGPU_DEVICE_CUDA\n    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
+             "      const "
+          << st << "* _row = (const " << st << "*)(_p_" << n << ".ptr + ndgpu::unravel_offset<_I, "
+          << So << ">(_o, _oshape.v, _p_" << n
+          << ".strides));\n"
+             "      _fin(_o, ndgpu::cpu_extreme_run<"
+          << simd_max
+          << ">(_identity, _row + _rb, (_I)(_re - _rb)));\n    });\n    break;\n#endif\n";
+    src << "    ndgpu::for_each_block_output(_out_size, [&](_I _o) {\n"
            "      const "
         << st << "* _row = (const " << st << "*)(_p_" << n << ".ptr + ndgpu::unravel_offset<_I, "
         << So << ">(_o, _oshape.v, _p_" << n

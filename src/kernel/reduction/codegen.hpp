@@ -29,6 +29,7 @@ struct ReductionSpec {
   int vec_width = 0;        // > 0: emit kModeRowsVec for the single input array
   unsigned modes = 0x1f;    // bit k set: emit case k of the mode switch
   bool plain_rows = false;  // the plain row kernel (reduction/codegen_rows.cpp) instead
+  std::string cpu_simd;     // "max"/"min": the CPU's SIMD loops (ReductionCode::cpu_simd)
 };
 
 // Kernel parameters, in order: each arg (input array: Strided<I, out_ndim + red_ndim>,

@@ -26,7 +26,8 @@ ReductionDefinition::ReductionDefinition(ReductionCode c)
       reduce_type(std::move(c.reduce_type)),
       reduce_size(c.reduce_size),
       reduce_type_is_ctype(c.reduce_type_is_ctype),
-      includes(std::move(c.includes)) {
+      includes(std::move(c.includes)),
+      cpu_simd(std::move(c.cpu_simd)) {
   std::string code = map_expr + " " + post_map_expr;
   uses_index =
       uses_identifier(code, "i") || uses_identifier(code, "_i") || uses_identifier(code, "_j");
@@ -174,6 +175,7 @@ std::optional<CompiledKernel> kernel_for(const ReductionDefinition& def, const P
   spec.vec_width = d.vec;
   spec.modes = d.modes;
   spec.plain_rows = d.plain_rows;
+  spec.cpu_simd = def.cpu_simd;
   SourceFn source = [&] {
     KernelSource src = generate_reduction(spec);
     src.options = def.options;

@@ -38,6 +38,9 @@ struct ReductionCode {
   std::string preamble{};
   std::vector<std::string> includes{};  // extra device headers
   std::vector<std::string> options{};   // compiler options
+  // "max" or "min": NumPy's NaN-propagating extreme of the input itself (map `x`, float32 or
+  // float64), which the CPU's kernels compute with SIMD loops (device/ndgpu/cpu_extreme.cuh).
+  std::string cpu_simd{};
 };
 
 struct ReductionDefinition : KernelDefinition {
@@ -48,6 +51,7 @@ struct ReductionDefinition : KernelDefinition {
   size_t reduce_size = 0;
   bool reduce_type_is_ctype = false;        // reduce_type is a C type, never a dtype name
   std::vector<std::string> includes;        // extra device headers
+  std::string cpu_simd;                     // ReductionCode's
   bool uses_index = false;                  // the code reads i, _i or _j: keep C order
   mutable ReductionShortcutTable shortcut;  // the shortcut's recipes (reduction/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (reduction/quick.hpp).
