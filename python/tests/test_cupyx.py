@@ -21,6 +21,8 @@ def test_pinned_arrays_round_trip():
     np.testing.assert_array_equal(out, a * 2)
     f = cupyx.empty_pinned((2, 3), dtype=np.float64, order="F")
     assert f.flags.f_contiguous and not f.flags.c_contiguous
+    zl = cupyx.zeros_like_pinned(f, dtype=np.int8)
+    assert zl.dtype == np.int8 and zl.flags.f_contiguous and not zl.any()
     del a
     np.testing.assert_array_equal(out, np.arange(12, dtype=np.float32).reshape(3, 4) * 2)
 

@@ -64,6 +64,12 @@ def empty_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
     return empty_pinned(shape, dtype, "F" if f else "C")
 
 
+def zeros_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
+    out = empty_like_pinned(a, dtype, order, subok, shape)
+    out.fill(0)
+    return out
+
+
 def scatter_add(a, slices, value):
     """cupyx.scatter_add: a[slices] += value with repeated indices accumulating
     (ndarray.scatter_add)."""
