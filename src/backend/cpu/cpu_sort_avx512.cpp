@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "backend/cpu/thread_pool.hpp"
@@ -61,7 +63,7 @@ constexpr int64_t kBaseMax = 256;
 constexpr int kUnroll = 4;
 // One row from this many keys sorts over the pool.
 constexpr int64_t kParallelMin = int64_t(1) << 16;
-// The pool's threads sort parts of the row once there are this many per thread.
+// The pool's threads split parts of the row until there are about this many per thread.
 constexpr int kPartsPerThread = 8;
 
 // Keys in signed order: float bits (negatives' magnitude bits flipped, NaNs the largest
@@ -411,10 +413,55 @@ int depth_limit(int64_t n) {
   return 2 * int(std::bit_width(uint64_t(n))) + 4;
 }
 
+// Parts still to sort, shared by the pool's threads: each takes the largest, splits it while
+// it is over `split_above` keys (its parts go back) and sorts it whole otherwise. No barrier
+// between levels: a thread that the system holds back keeps one part at most from the others.
+template <class C>
+class PartQueue {
+ public:
+  PartQueue(const std::vector<Part>& parts, int depth, int64_t split_above)
+      : split_above_(split_above) {
+    for (const Part& p : parts) parts_.push_back({p, depth});
+  }
+  void work() {
+    std::unique_lock lock(mu_);
+    for (;;) {
+      ready_.wait(lock, [&] { return !parts_.empty() || busy_ == 0; });
+      if (parts_.empty()) return;  // and none busy: no part will come
+      auto largest = std::max_element(parts_.begin(), parts_.end(),
+                                      [](const Task& x, const Task& y) { return x.p.n < y.p.n; });
+      const Task t = *largest;
+      parts_.erase(largest);
+      ++busy_;
+      lock.unlock();
+      Part next[2];
+      int count = 0;
+      if (t.p.n > split_above_ && t.depth > 0)
+        count = split_step<C>(t.p, next);
+      else
+        quicksort<C>(t.p, t.depth);
+      lock.lock();
+      for (int i = 0; i < count; ++i) parts_.push_back({next[i], t.depth - 1});
+      --busy_;
+      ready_.notify_all();
+    }
+  }
+
+ private:
+  struct Task {
+    Part p;
+    int depth;
+  };
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::vector<Task> parts_;
+  int busy_ = 0;
+  const int64_t split_above_;
+};
+
 // The row over the pool: the first partition reads `in` in chunks (a count, then each
-// chunk's keys copied to its places in `out`, encoded on the way), then levels of
-// partitions split the parts in place until each thread has several, which are then sorted
-// whole, the largest first, handed out as threads come free.
+// chunk's keys copied to its places in `out`, encoded on the way), then the threads split
+// and sort the parts in place through a PartQueue.
 template <class C>
 void sort_parallel(const int32_t* in, int32_t* out, int64_t n) {
   const int threads = pool_size();
@@ -457,27 +504,9 @@ void sort_parallel(const int32_t* in, int32_t* out, int64_t n) {
     });
     parts = {{out, all.below}, {out + all.below, n - all.below}};
   }
-  int depth = depth_limit(n) - 1;
-  while (int64_t(parts.size()) < int64_t(kPartsPerThread) * threads && depth > 0) {
-    std::vector<Part> next(parts.size() * 2);
-    std::vector<int> counts(parts.size(), 0);
-    bool split = false;
-    for (const Part& p : parts) split |= p.n > kBaseMax * kPartsPerThread;
-    if (!split) break;
-    parallel_for(parts.size(), [&](uint64_t i) {
-      if (parts[i].n > kBaseMax)
-        counts[i] = split_step<C>(parts[i], &next[2 * i]);
-      else
-        next[2 * i] = parts[i], counts[i] = 1;
-    });
-    parts.clear();
-    for (size_t i = 0; i < counts.size(); ++i)
-      for (int k = 0; k < counts[i]; ++k) parts.push_back(next[2 * i + size_t(k)]);
-    --depth;
-  }
-  std::stable_sort(parts.begin(), parts.end(),
-                   [](const Part& x, const Part& y) { return x.n > y.n; });
-  parallel_for(parts.size(), [&](uint64_t i) { quicksort<C>(parts[i], depth); });
+  const int64_t split_above = std::max(n / (int64_t(kPartsPerThread) * threads), 8 * kBaseMax);
+  PartQueue<C> queue(parts, depth_limit(n) - 1, split_above);
+  parallel_for(uint64_t(threads), [&](uint64_t) { queue.work(); });
 }
 
 template <class C>
