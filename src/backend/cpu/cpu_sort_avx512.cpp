@@ -174,13 +174,15 @@ template <class C, int K>
 NDGPU_INLINE void sort_small_in_registers(int32_t* p, int64_t n) {
   V v[K];
   const V pad = _mm512_set1_epi32(INT32_MAX);  // sorts last, never stored
+  // Vectors wholly past the end are not touched, not even masked off: that may be an
+  // unmapped page, where masked-off lanes cost a microcode assist.
 #pragma GCC unroll 16
   for (int i = 0; i < K; ++i)
-    v[i] = _mm512_mask_loadu_epi32(pad, first_lanes(n - 16 * i), p + 16 * i);
+    v[i] = 16 * i < n ? _mm512_mask_loadu_epi32(pad, first_lanes(n - 16 * i), p + 16 * i) : pad;
   sort_registers<K>(v);
 #pragma GCC unroll 16
   for (int i = 0; i < K; ++i)
-    _mm512_mask_storeu_epi32(p + 16 * i, first_lanes(n - 16 * i), C::out(v[i]));
+    if (16 * i < n) _mm512_mask_storeu_epi32(p + 16 * i, first_lanes(n - 16 * i), C::out(v[i]));
 }
 
 // Up to kBaseMax encoded keys sorted and decoded in place.
@@ -204,7 +206,7 @@ void decode(int32_t* p, int64_t n) {
   for (; i + kLanes <= n; i += kLanes)
     _mm512_storeu_si512(p + i, C::out(_mm512_loadu_si512(p + i)));
   const M m = first_lanes(n - i);
-  _mm512_mask_storeu_epi32(p + i, m, C::out(_mm512_maskz_loadu_epi32(m, p + i)));
+  if (m) _mm512_mask_storeu_epi32(p + i, m, C::out(_mm512_maskz_loadu_epi32(m, p + i)));
 }
 
 // Keys already encoded.
@@ -361,16 +363,19 @@ void partition_copy(const int32_t* src, int64_t n, int32_t pivot, int32_t* lt, i
     const M up = _mm512_mask_cmpge_epi32_mask(valid, v, pv), down = M(valid & ~up);
     const V below = _mm512_maskz_compress_epi32(down, v),
             above = _mm512_maskz_compress_epi32(up, v);
+    const int ndown = std::popcount(unsigned(down)), nup = std::popcount(unsigned(up));
+    // No store at all without keys: a masked-off store on a page not yet mapped takes a
+    // microcode assist each time (a chunk whose keys all went one way crawled on it).
     if (lt_end - lt >= kLanes)
       _mm512_storeu_si512(lt, below);
-    else
-      _mm512_mask_storeu_epi32(lt, first_lanes(lt_end - lt), below);
+    else if (ndown)
+      _mm512_mask_storeu_epi32(lt, first_lanes(ndown), below);
     if (ge_end - ge >= kLanes)
       _mm512_storeu_si512(ge, above);
-    else
-      _mm512_mask_storeu_epi32(ge, first_lanes(ge_end - ge), above);
-    lt += std::popcount(unsigned(down));
-    ge += std::popcount(unsigned(up));
+    else if (nup)
+      _mm512_mask_storeu_epi32(ge, first_lanes(nup), above);
+    lt += ndown;
+    ge += nup;
   };
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) put(C::in(_mm512_loadu_si512(src + i)), M(0xFFFF));
@@ -396,7 +401,7 @@ ChunkStats count_below(const int32_t* src, int64_t n, int32_t pivot) {
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) add(C::in(_mm512_loadu_si512(src + i)), M(0xFFFF));
   const M tail = first_lanes(n - i);
-  add(C::in(_mm512_maskz_loadu_epi32(tail, src + i)), tail);
+  if (tail) add(C::in(_mm512_maskz_loadu_epi32(tail, src + i)), tail);
   return {below, _mm512_reduce_min_epi32(lo), _mm512_reduce_max_epi32(hi)};
 }
 
@@ -406,7 +411,7 @@ void encode_copy(const int32_t* src, int32_t* dst, int64_t n) {
   for (; i + kLanes <= n; i += kLanes)
     _mm512_storeu_si512(dst + i, C::in(_mm512_loadu_si512(src + i)));
   const M m = first_lanes(n - i);
-  _mm512_mask_storeu_epi32(dst + i, m, C::in(_mm512_maskz_loadu_epi32(m, src + i)));
+  if (m) _mm512_mask_storeu_epi32(dst + i, m, C::in(_mm512_maskz_loadu_epi32(m, src + i)));
 }
 
 int depth_limit(int64_t n) {
