@@ -50,12 +50,8 @@ bool has_avx512_sort() {
 
 namespace {
 
-// The networks' steps must inline into one another, or each call spills its vectors.
-#define NDGPU_INLINE inline __attribute__((always_inline))
+#include "backend/cpu/cpu_sort_avx512_networks.hpp"
 
-using V = __m512i;
-using M = __mmask16;
-constexpr int kLanes = 16;
 // Up to this many keys sort in registers (16 of them) by a bitonic network.
 constexpr int64_t kBaseMax = 256;
 // Partitions keep this many vectors from each end in registers, so that their writes never
@@ -88,102 +84,6 @@ struct UnsignedCodec {
   NDGPU_INLINE static V out(V k) { return in(k); }
   static int32_t in(int32_t x) { return x ^ INT32_MIN; }
 };
-
-NDGPU_INLINE M
-first_lanes(int64_t count) {  // lanes [0, count) of a vector, count clamped to [0, 16]
-  return M(_bzhi_u32(0xFFFF, unsigned(std::clamp<int64_t>(count, 0, kLanes))));
-}
-
-// Compare-exchange of each lane with the lane `partner` holds: lanes in take_max keep the
-// larger key.
-NDGPU_INLINE V exchange(V v, V partner, M take_max) {
-  return _mm512_mask_max_epi32(_mm512_min_epi32(v, partner), take_max, v, partner);
-}
-template <int kImm>
-NDGPU_INLINE V swap_in_128(V v) {
-  return _mm512_shuffle_epi32(v, _MM_PERM_ENUM(kImm));
-}
-template <int kImm>
-NDGPU_INLINE V swap_128s(V v) {
-  return _mm512_shuffle_i32x4(v, v, kImm);
-}
-NDGPU_INLINE V reverse(V v) {
-  return _mm512_permutexvar_epi32(
-      _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), v);
-}
-NDGPU_INLINE V reverse_8s(V v) {
-  return _mm512_permutexvar_epi32(
-      _mm512_set_epi32(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7), v);
-}
-
-// A vector whose halves, quarters, ... are bitonic sorted: half-cleaners at lane distances
-// 8, 4, 2, 1.
-NDGPU_INLINE V merge16(V v) {
-  v = exchange(v, swap_128s<0x4E>(v), 0xFF00);
-  v = exchange(v, swap_128s<0xB1>(v), 0xF0F0);
-  v = exchange(v, swap_in_128<0x4E>(v), 0xCCCC);
-  return exchange(v, swap_in_128<0xB1>(v), 0xAAAA);
-}
-
-// One vector sorted: bitonic blocks of 2, 4, 8, 16 lanes, each block's halves merged by
-// comparing lane i with its mirror, so that every block stays ascending.
-NDGPU_INLINE V sort16(V v) {
-  v = exchange(v, swap_in_128<0xB1>(v), 0xAAAA);
-  v = exchange(v, swap_in_128<0x1B>(v), 0xCCCC);
-  v = exchange(v, swap_in_128<0xB1>(v), 0xAAAA);
-  v = exchange(v, reverse_8s(v), 0xF0F0);
-  v = exchange(v, swap_in_128<0x4E>(v), 0xCCCC);
-  v = exchange(v, swap_in_128<0xB1>(v), 0xAAAA);
-  v = exchange(v, reverse(v), 0xFF00);
-  v = exchange(v, swap_128s<0xB1>(v), 0xF0F0);
-  v = exchange(v, swap_in_128<0x4E>(v), 0xCCCC);
-  return exchange(v, swap_in_128<0xB1>(v), 0xAAAA);
-}
-
-// K vectors (a power of two) sorted as one run of 16K keys: each vector, then runs of m
-// vectors merged in pairs (mirror compare, then half-cleaners between vectors and within).
-template <int K>
-NDGPU_INLINE void sort_registers(V* v) {
-#pragma GCC unroll 16
-  for (int i = 0; i < K; ++i) v[i] = sort16(v[i]);
-#pragma GCC unroll 4
-  for (int m = 1; m < K; m *= 2) {
-#pragma GCC unroll 16
-    for (int b = 0; b < K; b += 2 * m)
-#pragma GCC unroll 16
-      for (int i = 0; i < m; ++i) {
-        const V x = v[b + i], r = reverse(v[b + 2 * m - 1 - i]);
-        v[b + i] = _mm512_min_epi32(x, r);
-        v[b + 2 * m - 1 - i] = reverse(_mm512_max_epi32(x, r));
-      }
-#pragma GCC unroll 4
-    for (int d = m / 2; d >= 1; d /= 2)
-#pragma GCC unroll 16
-      for (int j = 0; j < K; ++j)
-        if (!(j & d)) {
-          const V x = v[j], y = v[j + d];
-          v[j] = _mm512_min_epi32(x, y);
-          v[j + d] = _mm512_max_epi32(x, y);
-        }
-#pragma GCC unroll 16
-    for (int j = 0; j < K; ++j) v[j] = merge16(v[j]);
-  }
-}
-
-template <class C, int K>
-NDGPU_INLINE void sort_small_in_registers(int32_t* p, int64_t n) {
-  V v[K];
-  const V pad = _mm512_set1_epi32(INT32_MAX);  // sorts last, never stored
-  // Vectors wholly past the end are not touched, not even masked off: that may be an
-  // unmapped page, where masked-off lanes cost a microcode assist.
-#pragma GCC unroll 16
-  for (int i = 0; i < K; ++i)
-    v[i] = 16 * i < n ? _mm512_mask_loadu_epi32(pad, first_lanes(n - 16 * i), p + 16 * i) : pad;
-  sort_registers<K>(v);
-#pragma GCC unroll 16
-  for (int i = 0; i < K; ++i)
-    if (16 * i < n) _mm512_mask_storeu_epi32(p + 16 * i, first_lanes(n - 16 * i), C::out(v[i]));
-}
 
 // Up to kBaseMax encoded keys sorted and decoded in place.
 template <class C>
@@ -237,7 +137,7 @@ int32_t choose_pivot(const int32_t* a, int64_t n) {
 
 // Partitions [a, a + n) in place around pivot, n >= 2 * kUnroll * 16, and returns where the
 // keys not below it start: kUnroll vectors from each end wait in registers, reads come from
-// whichever end has less free room (chosen without a branch: the choice is a coin toss),
+// whichever end has less free room (a branch: without one, the loads wait on the choice),
 // and each vector's keys below the pivot go to the left write cursor, the others to the
 // right one (compressed in registers: the compressing store is slow on AMD).
 int64_t partition(int32_t* a, int64_t n, int32_t pivot) {
