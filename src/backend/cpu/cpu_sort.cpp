@@ -454,7 +454,7 @@ int64_t pass_chunks(int64_t len) {
   return std::clamp<int64_t>(len / kMinChunk, 1, int64_t(pool_size()));
 }
 
-// One row of 4-byte keys alone takes the vectorised quicksort where the CPU has AVX-512,
+// Rows of 4-byte keys alone take the vectorised quicksort where the CPU has AVX-512,
 // unless NDGPU_CPU_SORT=radix (read on every sort, so that tests cover both paths).
 bool vector_sort_enabled() {
   const char* choice = std::getenv("NDGPU_CPU_SORT");
@@ -468,9 +468,9 @@ void sort_keys(const SortCall& call) {
   const int64_t len = call.n / call.segments;
   const size_t item = sizeof(K) + (kValues ? sizeof(int64_t) : 0);
   if constexpr (!kValues && sizeof(K) == 4)
-    if (call.segments == 1 && vector_sort_enabled()) {
-      avx512_sort32(reinterpret_cast<const uint32_t*>(kin), reinterpret_cast<uint32_t*>(kout), len,
-                    call.float_keys);
+    if (vector_sort_enabled()) {
+      avx512_sort32(reinterpret_cast<const uint32_t*>(kin), reinterpret_cast<uint32_t*>(kout),
+                    call.segments, len, call.float_keys);
       return;
     }
   if constexpr (!kValues && sizeof(K) >= 4)

@@ -24,7 +24,7 @@ namespace ndgpu::cpu {
 bool has_avx512_sort() {
   return false;
 }
-void avx512_sort32(const uint32_t*, uint32_t*, int64_t, bool) {
+void avx512_sort32(const uint32_t*, uint32_t*, int64_t, int64_t, bool) {
   throw BackendError("sort: this build has no AVX-512 sort");
 }
 
@@ -415,21 +415,27 @@ void sort_parallel(const int32_t* in, int32_t* out, int64_t n) {
 }
 
 template <class C>
-void sort_row(const int32_t* in, int32_t* out, int64_t n) {
-  if (n >= kParallelMin && pool_size() > 1) return sort_parallel<C>(in, out, n);
-  encode_copy<C>(in, out, n);
-  quicksort<C>({out, n}, depth_limit(n));
+void sort_rows(const int32_t* in, int32_t* out, int64_t rows, int64_t len) {
+  if (rows == 1 && len >= kParallelMin && pool_size() > 1) return sort_parallel<C>(in, out, len);
+  // Rows spread over the pool in groups of about kParallelMin keys, each sorted by one thread.
+  const int64_t group = std::max<int64_t>(1, kParallelMin / std::max<int64_t>(len, 1));
+  parallel_for(uint64_t((rows + group - 1) / group), [&](uint64_t g) {
+    for (int64_t r = int64_t(g) * group, e = std::min(rows, r + group); r < e; ++r) {
+      encode_copy<C>(in + r * len, out + r * len, len);
+      quicksort<C>({out + r * len, len}, depth_limit(len));
+    }
+  });
 }
 
 }  // namespace
 
-void avx512_sort32(const uint32_t* in, uint32_t* out, int64_t n, bool float_keys) {
+void avx512_sort32(const uint32_t* in, uint32_t* out, int64_t rows, int64_t len, bool float_keys) {
   const auto* src = reinterpret_cast<const int32_t*>(in);
   auto* dst = reinterpret_cast<int32_t*>(out);
   if (float_keys)
-    sort_row<FloatCodec>(src, dst, n);
+    sort_rows<FloatCodec>(src, dst, rows, len);
   else
-    sort_row<UnsignedCodec>(src, dst, n);
+    sort_rows<UnsignedCodec>(src, dst, rows, len);
 }
 
 #if defined(__clang__)
