@@ -32,7 +32,9 @@ void avx512_sort32(const uint32_t*, uint32_t*, int64_t, int64_t, bool) {
 
 bool has_avx512_sort() {
   static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
+                          __builtin_cpu_supports("avx512dq") &&
+                          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2") &&
+                          __builtin_cpu_supports("popcnt");
   return yes;
 }
 

@@ -8,7 +8,7 @@
 
 namespace ndgpu::cpu {
 
-// Whether this CPU runs avx512_sort32 (AVX-512 F, VL, DQ, BW; checked once).
+// Whether this CPU runs avx512_sort32 (AVX-512 F/VL/DQ/BW, BMI2, POPCNT; checked once).
 bool has_avx512_sort();
 
 // `rows` rows of `len` keys from `in`, each sorted into `out` (in != out): IEEE float32 bits
