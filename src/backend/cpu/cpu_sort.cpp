@@ -12,6 +12,7 @@
 
 #include <sys/mman.h>
 
+#include "backend/cpu/cpu_sort_avx512.hpp"
 #include "backend/cpu/thread_pool.hpp"
 #include "ndgpu/errors.hpp"
 
@@ -453,12 +454,25 @@ int64_t pass_chunks(int64_t len) {
   return std::clamp<int64_t>(len / kMinChunk, 1, int64_t(pool_size()));
 }
 
+// Rows of 4-byte keys alone take the vectorised quicksort where the CPU has AVX-512,
+// unless NDGPU_CPU_SORT=radix (read on every sort, so that tests cover both paths).
+bool vector_sort_enabled() {
+  const char* choice = std::getenv("NDGPU_CPU_SORT");
+  return has_avx512_sort() && !(choice && std::strcmp(choice, "radix") == 0);
+}
+
 template <class K, bool kValues>
 void sort_keys(const SortCall& call) {
   const K* kin = static_cast<const K*>(call.keys_in);
   K* kout = static_cast<K*>(call.keys_out);
   const int64_t len = call.n / call.segments;
   const size_t item = sizeof(K) + (kValues ? sizeof(int64_t) : 0);
+  if constexpr (!kValues && sizeof(K) == 4)
+    if (vector_sort_enabled()) {
+      avx512_sort32(reinterpret_cast<const uint32_t*>(kin), reinterpret_cast<uint32_t*>(kout),
+                    call.segments, len, call.float_keys);
+      return;
+    }
   if constexpr (!kValues && sizeof(K) >= 4)
     if (call.segments == 1 && (call.float_keys || len >= kMsdMin)) {
       // One row of keys alone: IEEE floats (sort.cpp asks for nothing else) converted on
