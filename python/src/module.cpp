@@ -35,6 +35,7 @@ void bind_statistics(nb::module_& m);
 void bind_views(nb::module_& m);
 void bind_ufunc_methods(nb::module_& m);
 void bind_index_tricks(nb::module_& m);
+void bind_polynomial(nb::module_& m);
 void install_host_hooks();
 void raise_interrupted();
 void bind_config(nb::module_& m);
@@ -114,5 +115,6 @@ NB_MODULE(_core, m) {
   py::bind_views(m);
   py::bind_ufunc_methods(m);
   py::bind_index_tricks(m);
+  py::bind_polynomial(m);
   py::bind_documented_functions(m);  // last: it wraps what the others bound
 }
