@@ -15,6 +15,7 @@
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/operators.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/polynomial.hpp"
 #include "ndgpu/random.hpp"
 #include "ndgpu/raw_kernel.hpp"
 #include "ndgpu/reduce_options.hpp"

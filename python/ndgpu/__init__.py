@@ -129,6 +129,8 @@ from ndgpu._core import (  # noqa: F401,E402
     unique_counts, unique_inverse, unique_values)
 from ndgpu._core import corrcoef, correlate, cov, histogram2d, histogramdd  # noqa: F401,E402
 from ndgpu._core import (  # noqa: F401,E402
+    poly, poly1d, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, roots)
+from ndgpu._core import (  # noqa: F401,E402
     choose, diag, diag_indices, diag_indices_from, diagflat, diagonal, fill_diagonal, indices,
     ix_, mask_indices, place, put, put_along_axis, putmask, ravel_multi_index, select,
     take_along_axis, tri, tril, tril_indices, tril_indices_from, triu, triu_indices,

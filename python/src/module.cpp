@@ -36,6 +36,7 @@ void bind_views(nb::module_& m);
 void bind_ufunc_methods(nb::module_& m);
 void bind_index_tricks(nb::module_& m);
 void bind_functional(nb::module_& m);
+void bind_polynomial(nb::module_& m);
 void install_host_hooks();
 void raise_interrupted();
 void bind_config(nb::module_& m);
@@ -116,5 +117,6 @@ NB_MODULE(_core, m) {
   py::bind_ufunc_methods(m);
   py::bind_index_tricks(m);
   py::bind_functional(m);
+  py::bind_polynomial(m);
   py::bind_documented_functions(m);  // last: it wraps what the others bound
 }
