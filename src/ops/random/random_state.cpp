@@ -1,7 +1,6 @@
 // RandomState's continuous and discrete distributions: parameters (numbers or arrays) checked
 // as NumPy, then one generation kernel each (ops/random/generate.hpp).
 #include <cmath>
-#include <limits>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/random.hpp"
@@ -11,16 +10,26 @@
 namespace ndgpu::random {
 namespace {
 
-// NumPy's constraints, one value at a time.
+// NumPy's constraints, one value at a time. NaN passes those that do not name it, as in
+// NumPy, and -0.0 counts as negative (NumPy tests the sign bit).
 bool nonnegative(double x) {
-  return x >= 0;
+  return std::isnan(x) || !std::signbit(x);
 }
 bool positive(double x) {
-  return x > 0;
+  return !(x <= 0);
 }
 bool probability(double p) {
   return p >= 0 && p <= 1;
 }
+// The largest Poisson mean NumPy samples: int64's maximum less ten of its standard deviations.
+constexpr double kPoissonLamMax = 9.2233720064847708e18;
+// Generator.negative_binomial's bound: the Poisson's mean, gamma(n) (1 - p) / p, stays within
+// kPoissonLamMax for a gamma ten standard deviations up (NaN passes, as NumPy's).
+bool poisson_mean_fits(double n, double p) {
+  return !((1 - p) / p * (n + 10 * std::sqrt(n)) > kPoissonLamMax);
+}
+// Generator.hypergeometric's bound on ngood and nbad.
+constexpr int64_t kHypergeometricMax = 1000000000;
 
 const Sampler kUniform{"uniform", SamplerKind::Uniform, "T low, T high", "u * (high - low) + low"};
 const Sampler kNormal{"normal", SamplerKind::Normal, "T loc, T scale", "z * scale + loc"};
@@ -109,8 +118,11 @@ NDArray RandomState::random_sample(const Shape& size, DType dtype) {
 }
 
 NDArray RandomState::uniform(Param low, Param high, const Size& size, DType dtype) {
-  require_each([](double l, double h) { return std::isfinite(h - l); },
-               "Range exceeds valid bounds", low, high);
+  require_each<OverflowError>([](double l, double h) { return std::isfinite(h - l); },
+                              "Range exceeds valid bounds", low, high);
+  if (!legacy_)
+    require_each([](double l, double h) { return nonnegative(h - l); }, "high - low < 0", low,
+                 high);
   return generate(kUniform, *bits_, size, float_dtype(dtype), {operand(low), operand(high)});
 }
 
@@ -198,8 +210,8 @@ NDArray RandomState::chisquare(Param df, const Size& size, DType dtype) {
 }
 
 NDArray RandomState::poisson(Param lam, const Size& size, DType dtype) {
-  require_each(nonnegative, "lam < 0", lam);
-  require_each([](double x) { return x < 9.223372006484771e18; }, "lam value too large", lam);
+  require_each([](double x) { return x >= 0; }, "lam < 0 or lam is NaN", lam);
+  require_each([](double x) { return x <= kPoissonLamMax; }, "lam value too large", lam);
   return generate(kPoisson, *bits_, size, dtype, {operand(lam)});
 }
 
@@ -234,16 +246,24 @@ NDArray RandomState::wald(Param mean, Param scale, const Size& size, DType dtype
 
 NDArray RandomState::triangular(Param left, Param mode, Param right, const Size& size,
                                 DType dtype) {
-  require_each([](double l, double m) { return l <= m; }, "left > mode", left, mode);
-  require_each([](double m, double r) { return m <= r; }, "mode > right", mode, right);
-  require_each([](double l, double r) { return l < r; }, "left == right", left, right);
+  require_each([](double l, double m) { return !(l > m); }, "left > mode", left, mode);
+  require_each([](double m, double r) { return !(m > r); }, "mode > right", mode, right);
+  require_each([](double l, double r) { return l != r; }, "left == right", left, right);
   return generate(kTriangular, *bits_, size, float_dtype(dtype),
                   {operand(left), operand(mode), operand(right)});
 }
 
 NDArray RandomState::negative_binomial(Param n, Param p, const Size& size, DType dtype) {
-  require_each(positive, "n <= 0", n);
-  require_each([](double x) { return x > 0 && x <= 1; }, "p < 0, p > 1 or p is NaN", p);
+  if (legacy_) {
+    require_each(positive, "n <= 0", n);
+    require_each(probability, "p < 0, p > 1 or p is NaN", p);
+  } else {
+    require_each([](double x) { return !std::isnan(x); }, "n must not be NaN", n);
+    require_each(positive, "n <= 0", n);
+    require_each([](double x) { return x > 0 && x <= 1; }, "p <= 0, p > 1 or p contains NaNs", p);
+    require_each(poisson_mean_fits,
+                 "n too large or p too small, see Generator.negative_binomial Notes", n, p);
+  }
   return generate(kNegativeBinomial, *bits_, size, dtype, {operand(n), operand(p)});
 }
 
@@ -269,26 +289,33 @@ NDArray RandomState::noncentral_f(Param dfnum, Param dfden, Param nonc, const Si
 }
 
 NDArray RandomState::zipf(Param a, const Size& size, DType dtype) {
-  require_each([](double x) { return x > 1; }, "a <= 1.0", a);
+  require_each([](double x) { return x > 1; }, "a <= 1 or a is NaN", a);
   return generate(kZipf, *bits_, size, dtype, {operand(a)});
 }
 
 NDArray RandomState::logseries(Param p, const Size& size, DType dtype) {
-  require_each([](double x) { return x > 0 && x < 1; }, "p <= 0.0, p >= 1.0 or p is NaN", p);
+  require_each([](double x) { return x >= 0 && x < 1; }, "p < 0, p >= 1 or p is NaN", p);
   const Param log1mp = map_param(p, [](double x) { return std::log1p(-x); });
   return generate(kLogseries, *bits_, size, dtype, {operand(p), operand(log1mp)});
 }
 
 NDArray RandomState::hypergeometric(IntParam ngood, IntParam nbad, IntParam nsample,
                                     const Size& size, DType dtype) {
+  // NumPy's order: the Generator's bound, the total (summed with int64's wrap-around), then
+  // each count; the Generator allows nsample = 0 (its draws are 0), RandomState not.
+  if (!legacy_)
+    require_each(
+        [](int64_t g, int64_t b) { return g < kHypergeometricMax && b < kHypergeometricMax; },
+        "both ngood and nbad must be less than 1000000000", ngood, nbad);
+  require_each(
+      [](int64_t g, int64_t b, int64_t n) { return int64_t(uint64_t(g) + uint64_t(b)) >= n; },
+      "ngood + nbad < nsample", ngood, nbad, nsample);
   require_each([](int64_t x) { return x >= 0; }, "ngood < 0", ngood);
   require_each([](int64_t x) { return x >= 0; }, "nbad < 0", nbad);
-  require_each([](int64_t x) { return x >= 1; }, "nsample < 1", nsample);
-  require_each(
-      [](int64_t good, int64_t bad, int64_t sample) {
-        return good <= std::numeric_limits<int64_t>::max() - bad && good + bad >= sample;
-      },
-      "ngood + nbad < nsample", ngood, nbad, nsample);
+  if (legacy_)
+    require_each([](int64_t x) { return x >= 1; }, "nsample < 1 or nsample is NaN", nsample);
+  else
+    require_each([](int64_t x) { return x >= 0; }, "nsample < 0", nsample);
   return generate(kHypergeometric, *bits_, size, dtype,
                   {operand(ngood), operand(nbad), operand(nsample)});
 }
