@@ -76,6 +76,14 @@ Operand operand(const BasicParam<V>& p) {
     return Scalar::py_float(p.value);
 }
 
+// `p` as generate() takes it, once NumPy's check `ok` holds for each of its values. In a
+// braced list of operands the checks run in order (list elements are sequenced).
+template <class V, class Ok>
+Operand checked(const BasicParam<V>& p, Ok ok, const char* message) {
+  require_each(ok, message, p);
+  return operand(p);
+}
+
 // `f` of each value of `p`, computed on the host so that every backend uses the same numbers.
 template <class V, class F>
 BasicParam<V> map_param(const BasicParam<V>& p, F f) {

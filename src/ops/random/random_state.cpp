@@ -1,6 +1,8 @@
 // RandomState's continuous and discrete distributions: parameters (numbers or arrays) checked
 // as NumPy, then one generation kernel each (ops/random/generate.hpp).
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/random.hpp"
@@ -100,6 +102,13 @@ const Sampler kHypergeometric{"hypergeometric", SamplerKind::Stream,
 const Sampler kNegativeBinomial{"negative_binomial", SamplerKind::Stream, "float64 r, float64 p",
                                 "ndgpu::rng::negative_binomial(_s, r, p)"};
 
+// A float32/float64 distribution (TypeError otherwise). Its parameters are checked as the
+// caller builds `args` (checked()), so NumPy's ValueError comes before the dtype's error.
+NDArray continuous(const Sampler& s, BitGenerator& bits, const Size& size, DType dtype,
+                   std::vector<Operand> args = {}) {
+  return generate(s, bits, size, float_dtype(dtype), std::move(args));
+}
+
 }  // namespace
 
 RandomState::RandomState(std::optional<uint64_t> s)
@@ -114,7 +123,7 @@ void RandomState::seed(std::optional<uint64_t> s) {
 }
 
 NDArray RandomState::random_sample(const Shape& size, DType dtype) {
-  return generate(kStandardUniform, *bits_, size, float_dtype(dtype), {});
+  return continuous(kStandardUniform, *bits_, size, dtype, {});
 }
 
 NDArray RandomState::uniform(Param low, Param high, const Size& size, DType dtype) {
@@ -123,21 +132,21 @@ NDArray RandomState::uniform(Param low, Param high, const Size& size, DType dtyp
   if (!legacy_)
     require_each([](double l, double h) { return nonnegative(h - l); }, "high - low < 0", low,
                  high);
-  return generate(kUniform, *bits_, size, float_dtype(dtype), {operand(low), operand(high)});
+  return continuous(kUniform, *bits_, size, dtype, {operand(low), operand(high)});
 }
 
 NDArray RandomState::standard_normal(const Shape& size, DType dtype) {
-  return generate(kStandardNormal, *bits_, size, float_dtype(dtype), {});
+  return continuous(kStandardNormal, *bits_, size, dtype, {});
 }
 
 NDArray RandomState::normal(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kNormal, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kNormal, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::lognormal(Param mean, Param sigma, const Size& size, DType dtype) {
-  require_each(nonnegative, "sigma < 0", sigma);
-  return generate(kLognormal, *bits_, size, float_dtype(dtype), {operand(mean), operand(sigma)});
+  return continuous(kLognormal, *bits_, size, dtype,
+                    {operand(mean), checked(sigma, nonnegative, "sigma < 0")});
 }
 
 NDArray RandomState::standard_exponential(const Shape& size, DType dtype) {
@@ -145,47 +154,42 @@ NDArray RandomState::standard_exponential(const Shape& size, DType dtype) {
 }
 
 NDArray RandomState::exponential(Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kExponential, *bits_, size, float_dtype(dtype), {operand(scale)});
+  return continuous(kExponential, *bits_, size, dtype, {checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::laplace(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kLaplace, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kLaplace, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::logistic(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kLogistic, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kLogistic, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::gumbel(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kGumbel, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kGumbel, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::rayleigh(Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kRayleigh, *bits_, size, float_dtype(dtype), {operand(scale)});
+  return continuous(kRayleigh, *bits_, size, dtype, {checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::weibull(Param a, const Size& size, DType dtype) {
-  require_each(nonnegative, "a < 0", a);
-  return generate(kWeibull, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kWeibull, *bits_, size, dtype, {checked(a, nonnegative, "a < 0")});
 }
 
 NDArray RandomState::pareto(Param a, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  return generate(kPareto, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kPareto, *bits_, size, dtype, {checked(a, positive, "a <= 0")});
 }
 
 NDArray RandomState::power(Param a, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  return generate(kPower, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kPower, *bits_, size, dtype, {checked(a, positive, "a <= 0")});
 }
 
 NDArray RandomState::standard_cauchy(const Shape& size, DType dtype) {
-  return generate(kCauchy, *bits_, size, float_dtype(dtype));
+  return continuous(kCauchy, *bits_, size, dtype);
 }
 
 NDArray RandomState::standard_gamma(Param shape, const Size& size, DType dtype) {
@@ -193,15 +197,14 @@ NDArray RandomState::standard_gamma(Param shape, const Size& size, DType dtype) 
 }
 
 NDArray RandomState::gamma(Param shape, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "shape < 0", shape);
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kGamma, *bits_, size, float_dtype(dtype), {operand(shape), operand(scale)});
+  return continuous(
+      kGamma, *bits_, size, dtype,
+      {checked(shape, nonnegative, "shape < 0"), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::beta(Param a, Param b, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  require_each(positive, "b <= 0", b);
-  return generate(kBeta, *bits_, size, float_dtype(dtype), {operand(a), operand(b)});
+  return continuous(kBeta, *bits_, size, dtype,
+                    {checked(a, positive, "a <= 0"), checked(b, positive, "b <= 0")});
 }
 
 NDArray RandomState::chisquare(Param df, const Size& size, DType dtype) {
@@ -228,20 +231,18 @@ NDArray RandomState::geometric(Param p, const Size& size, DType dtype) {
 }
 
 NDArray RandomState::standard_t(Param df, const Size& size, DType dtype) {
-  require_each(positive, "df <= 0", df);
-  return generate(kStandardT, *bits_, size, float_dtype(dtype), {operand(df)});
+  return continuous(kStandardT, *bits_, size, dtype, {checked(df, positive, "df <= 0")});
 }
 
 NDArray RandomState::f(Param dfnum, Param dfden, const Size& size, DType dtype) {
-  require_each(positive, "dfnum <= 0", dfnum);
-  require_each(positive, "dfden <= 0", dfden);
-  return generate(kF, *bits_, size, float_dtype(dtype), {operand(dfnum), operand(dfden)});
+  return continuous(
+      kF, *bits_, size, dtype,
+      {checked(dfnum, positive, "dfnum <= 0"), checked(dfden, positive, "dfden <= 0")});
 }
 
 NDArray RandomState::wald(Param mean, Param scale, const Size& size, DType dtype) {
-  require_each(positive, "mean <= 0", mean);
-  require_each(positive, "scale <= 0", scale);
-  return generate(kWald, *bits_, size, float_dtype(dtype), {operand(mean), operand(scale)});
+  return continuous(kWald, *bits_, size, dtype,
+                    {checked(mean, positive, "mean <= 0"), checked(scale, positive, "scale <= 0")});
 }
 
 NDArray RandomState::triangular(Param left, Param mode, Param right, const Size& size,
@@ -249,8 +250,8 @@ NDArray RandomState::triangular(Param left, Param mode, Param right, const Size&
   require_each([](double l, double m) { return !(l > m); }, "left > mode", left, mode);
   require_each([](double m, double r) { return !(m > r); }, "mode > right", mode, right);
   require_each([](double l, double r) { return l != r; }, "left == right", left, right);
-  return generate(kTriangular, *bits_, size, float_dtype(dtype),
-                  {operand(left), operand(mode), operand(right)});
+  return continuous(kTriangular, *bits_, size, dtype,
+                    {operand(left), operand(mode), operand(right)});
 }
 
 NDArray RandomState::negative_binomial(Param n, Param p, const Size& size, DType dtype) {
@@ -268,24 +269,20 @@ NDArray RandomState::negative_binomial(Param n, Param p, const Size& size, DType
 }
 
 NDArray RandomState::vonmises(Param mu, Param kappa, const Size& size, DType dtype) {
-  require_each(nonnegative, "kappa < 0", kappa);
-  return generate(kVonmises, *bits_, size, float_dtype(dtype), {operand(mu), operand(kappa)});
+  return continuous(kVonmises, *bits_, size, dtype,
+                    {operand(mu), checked(kappa, nonnegative, "kappa < 0")});
 }
 
 NDArray RandomState::noncentral_chisquare(Param df, Param nonc, const Size& size, DType dtype) {
-  require_each(positive, "df <= 0", df);
-  require_each(nonnegative, "nonc < 0", nonc);
-  return generate(kNoncentralChisquare, *bits_, size, float_dtype(dtype),
-                  {operand(df), operand(nonc)});
+  return continuous(kNoncentralChisquare, *bits_, size, dtype,
+                    {checked(df, positive, "df <= 0"), checked(nonc, nonnegative, "nonc < 0")});
 }
 
 NDArray RandomState::noncentral_f(Param dfnum, Param dfden, Param nonc, const Size& size,
                                   DType dtype) {
-  require_each(positive, "dfnum <= 0", dfnum);
-  require_each(positive, "dfden <= 0", dfden);
-  require_each(nonnegative, "nonc < 0", nonc);
-  return generate(kNoncentralF, *bits_, size, float_dtype(dtype),
-                  {operand(dfnum), operand(dfden), operand(nonc)});
+  return continuous(kNoncentralF, *bits_, size, dtype,
+                    {checked(dfnum, positive, "dfnum <= 0"), checked(dfden, positive, "dfden <= 0"),
+                     checked(nonc, nonnegative, "nonc < 0")});
 }
 
 NDArray RandomState::zipf(Param a, const Size& size, DType dtype) {
