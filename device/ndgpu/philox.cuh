@@ -135,12 +135,13 @@ NDGPU_HD double beta(S& s, double a, double b) {
   return x / (x + y);
 }
 
-// Michael, Schucany and Haas's transformation (1976), one normal and one uniform.
+// Michael, Schucany and Haas's transformation (1976), one normal and one uniform. Its root,
+// mean + mean (Y - sqrt(4 scale Y + Y^2)) / (2 scale) with Y = mean z^2, is taken in the
+// form without cancellation, as NumPy's Generator: exact for a large scale (infinite: mean).
 template <class S>
 NDGPU_HD double wald(S& s, double mean, double scale) {
-  const double z = s.normal(), y = z * z, mu_y = mean * y;
-  const double x = mean + mean * mu_y / (2 * scale) -
-                   mean / (2 * scale) * ::sqrt(4 * scale * mu_y + mu_y * mu_y);
+  const double z = s.normal(), mu_y = mean * (z * z);
+  const double x = mean * (1 - 2 / (1 + ::sqrt(1 + 4 * scale / mu_y)));
   return s.uniform() <= mean / (mean + x) ? x : mean * mean / x;
 }
 
@@ -153,7 +154,10 @@ NDGPU_HD double standard_t(S& s, double df) {
 // Poisson: multiplication of uniforms for small means, Hörmann's PTRS (1993) above 10.
 template <class S>
 NDGPU_HD long long poisson(S& s, double lam) {
-  if (lam <= 0.0) return 0;
+  if (!(lam > 0.0)) return 0;  // NaN too, as NumPy's legacy negative_binomial(nan, p)
+  // Past int64 (only the legacy negative_binomial gets here): NumPy's value, int64's minimum
+  // (its count's conversion on x86), the same on every backend.
+  if (!(lam <= 9.2233720064847708e18)) return -9223372036854775807LL - 1;
   if (lam < 10.0) {
     const double limit = exp_(-lam);
     double prod = s.uniform_open();

@@ -10,6 +10,7 @@ namespace ndgpu::rng {
 template <class S>
 NDGPU_HD double vonmises(S& s, double mu, double kappa) {
   const double pi = 3.141592653589793;
+  if (kappa != kappa) return kappa;  // NaN, as NumPy: the rejection loop would never accept
   if (kappa < 1e-8) return pi * (2.0 * s.uniform() - 1.0);
   double result;
   if (kappa > 1e6) {
@@ -38,9 +39,12 @@ NDGPU_HD double vonmises(S& s, double mu, double kappa) {
   return negative ? -mod : mod;
 }
 
-// Zipf by rejection (Devroye, "Non-Uniform Random Variate Generation", X.6.1), a > 1.
+// Zipf by rejection (Devroye, "Non-Uniform Random Variate Generation", X.6.1), a > 1. From
+// a = 1025 on, 2^(a - 1) overflows and the loop would never end; every draw is then 1 but for
+// a chance below 3e-309 (NumPy's Generator's cutoff).
 template <class S>
 NDGPU_HD long long zipf(S& s, double a) {
+  if (a >= 1025.0) return 1;
   const double am1 = a - 1.0, b = pow_(2.0, am1);
   for (;;) {
     const double u = 1.0 - s.uniform(), v = s.uniform();
@@ -120,6 +124,7 @@ NDGPU_HD long long hypergeometric(S& s, long long good, long long bad, long long
 // (df <= 1) a central one with df + 2 Poisson(nonc / 2) degrees.
 template <class S>
 NDGPU_HD double noncentral_chisquare(S& s, double df, double nonc) {
+  if (nonc != nonc) return nonc;  // NaN, as NumPy (the Poisson would take it as 0)
   if (nonc == 0.0) return 2.0 * standard_gamma(s, df / 2);
   if (df > 1.0) {
     const double n = s.normal() + ::sqrt(nonc);

@@ -72,7 +72,8 @@ struct Philox4x3210 : BitGenerator {
 
 // numpy.random.RandomState's legacy API. Distribution parameters are numbers or arrays
 // (broadcast as NumPy's); `dtype` is float32 or float64 where CuPy accepts one. Bad
-// parameters, in any element, raise ValueError as NumPy.
+// parameters, in any element, raise ValueError as NumPy (uniform's infinite range:
+// OverflowError); NaN passes where NumPy lets it through, and gives NaN.
 class RandomState {
  public:
   explicit RandomState(std::optional<uint64_t> seed = std::nullopt);
@@ -145,6 +146,11 @@ class RandomState {
   NDArray choice(int64_t a, const Shape& size, bool replace = true, const OptArray& p = {});
   NDArray choice(const NDArray& a, const Shape& size, bool replace = true, const OptArray& p = {});
 
+ protected:
+  // False in a Generator: NumPy's Generator checks uniform, negative_binomial,
+  // hypergeometric and dirichlet unlike its legacy RandomState (e.g. nsample = 0 is allowed).
+  bool legacy_ = true;
+
  private:
   std::shared_ptr<BitGenerator> bits_;
   std::vector<int64_t> host_permutation(int64_t n);
@@ -159,12 +165,17 @@ void seed(std::optional<uint64_t> seed = std::nullopt);
 void reset_states();
 
 // numpy.random.Generator's API over a bit generator (Philox4x32-10 unless given, as
-// default_rng). Its distributions are RandomState's; `random` and `integers` are its own names.
+// default_rng). Its distributions are RandomState's with the Generator's parameter checks
+// (RandomState::legacy_); `random` and `integers` are its own names.
 class Generator : public RandomState {
  public:
-  explicit Generator(std::optional<uint64_t> seed = std::nullopt) : RandomState(seed) {}
-  explicit Generator(uint64_t seed) : RandomState(seed) {}
-  explicit Generator(std::shared_ptr<BitGenerator> bits) : RandomState(std::move(bits)) {}
+  explicit Generator(std::optional<uint64_t> seed = std::nullopt) : RandomState(seed) {
+    legacy_ = false;
+  }
+  explicit Generator(uint64_t seed) : Generator(std::optional<uint64_t>(seed)) {}
+  explicit Generator(std::shared_ptr<BitGenerator> bits) : RandomState(std::move(bits)) {
+    legacy_ = false;
+  }
   // NumPy's out=: the values go into `out` (C-contiguous, of `dtype`, of shape `size` when
   // both are given; ValueError/TypeError as NumPy otherwise), which is returned.
   NDArray random(const Size& size, DType dtype = DType::Float64, const OptArray& out = {});

@@ -126,3 +126,35 @@ def test_another_compiler_command_skips_the_pack(tmp_path):
                                     NDGPU_CXX=shutil.which("c++") or "/usr/bin/c++")
     assert stats["pack_hits"] == 0 and stats["compiles"] == 1, stats
     np.testing.assert_allclose(values, np.sin(np.arange(5.0)), rtol=1e-15)
+
+
+# Random first calls with array parameters (each element its own) and a 2-D size: the pack's
+# 1-D kernels serve them (generate() hands kernels 1-D views).
+RANDOM_CALLS = """
+import numpy as np
+import ndgpu as cp
+g = cp.random.default_rng(5)
+mu = cp.asarray(np.linspace(-1.0, 1.0, 600))
+calls = {
+    "normal": lambda: g.normal(mu, 0.5),
+    "uniform_f32": lambda: g.uniform(0.0, mu + 2.0, dtype=np.float32),
+    "poisson": lambda: g.poisson(mu * mu * 10.0),
+    "exponential": lambda: g.exponential(mu + 2.0),
+    "randn_2d": lambda: g.standard_normal((20, 30), dtype=np.float32),
+}
+"""
+
+
+def test_fresh_process_random_array_parameters_compile_nothing(tmp_path):
+    script = ("import json\n" + RANDOM_CALLS +
+              "out = {k: cp.asnumpy(f()).tolist() for k, f in calls.items()}\n"
+              "print('RESULT ' + json.dumps([cp._core._kernel_cache_stats(), out]))\n")
+    (stats, values), trace = run_script(script, tmp_path)
+    assert stats["compiles"] == 0, (stats, trace)
+    assert stats["pack_hits"] >= 5, stats
+    here = {}  # the same calls in this process (under NDGPU_NVRTC_CHECK: compiled at run time)
+    exec(RANDOM_CALLS, here)
+    for name, call in here["calls"].items():
+        want = cp.asnumpy(call())
+        np.testing.assert_array_equal(np.asarray(values[name], dtype=want.dtype), want,
+                                      err_msg=name)

@@ -182,6 +182,20 @@ TEST(Random, BadParametersRaise) {
   EXPECT_THROW(rs.zipf(0.5, {2}), ValueError);
   EXPECT_THROW(rs.hypergeometric(1, 1, 3, {2}), ValueError);
   EXPECT_THROW(rs.vonmises(0, -1, {2}), ValueError);
+  EXPECT_THROW(rs.normal(0, -0.0, {2}), ValueError);  // NumPy tests the sign bit
+  EXPECT_THROW(rs.uniform(0, INFINITY, {2}), OverflowError);
+}
+
+// A Generator checks as NumPy's Generator, also through a RandomState reference: nsample = 0
+// draws 0 there and is refused by the legacy API. NaN passes and samples to NaN in both.
+TEST(Random, GeneratorChecksAreItsOwn) {
+  random::Generator g(3);
+  random::RandomState& as_state = g;
+  EXPECT_EQ(host<int64_t>(as_state.hypergeometric(10, 5, 0, Shape{4})), std::vector<int64_t>(4, 0));
+  EXPECT_THROW(random::RandomState(3).hypergeometric(10, 5, 0, Shape{4}), ValueError);
+  EXPECT_THROW(as_state.uniform(2.0, 1.0, Shape{4}), ValueError);
+  EXPECT_NO_THROW(random::RandomState(3).uniform(2.0, 1.0, Shape{4}));
+  for (double v : host<double>(g.vonmises(0.0, NAN, Shape{4}))) EXPECT_TRUE(std::isnan(v));
 }
 
 }  // namespace

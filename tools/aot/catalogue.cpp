@@ -1,6 +1,7 @@
 #include "catalogue.hpp"
 
 #include <functional>
+#include <vector>
 
 #include "kernel/quick/tier.hpp"
 #include "ndgpu/errors.hpp"
@@ -95,9 +96,9 @@ void creation_and_casts(Runner& r, DType t) {
 }
 
 // Common first calls beyond single-shape ufuncs and reductions: sorting, indexing as Python's
-// x[i], x[mask] and their assignments, where, clip, scans, moments, random numbers, strided
-// and broadcast operands. On the CPU pack only (the capture device runs no sort). Not
-// nonzero: its kernel runs only for a count read back from the device (zero here).
+// x[i], x[mask] and their assignments, where, clip, scans, moments, strided and broadcast
+// operands. On the CPU pack only (the capture device runs no sort). Not nonzero: its kernel
+// runs only for a count read back from the device (zero here).
 void common_calls(Runner& r) {
   Shape m_shape{64, 100};
   NDArray idx = r.array({100}, DType::Int64), mask = r.array({kN}, DType::Bool);
@@ -129,13 +130,27 @@ void common_calls(Runner& r) {
     r.run([&] { var(a); });
     r.run([&] { stddev(a); });
   }
+}
+
+// Random numbers with number parameters, and with array ones (each element its own, as
+// normal(mu, sigma) or poisson(image)) for the samplers programs call so most. generate()
+// gives every kernel 1-D views, so these serve every output shape. The parameters come from
+// the host: the capture device runs no kernel, and NumPy's checks read them.
+void random_calls(Runner& r) {
   auto rs = random::get_random_state();
+  const std::vector<double> halves(size_t(kN), 0.5);
+  const NDArray half = from_host(halves.data(), {kN}, DType::Float64);
   for (DType t : {DType::Float64, DType::Float32}) {
     r.run([&] { rs->random_sample({kN}, t); });
     r.run([&] { rs->standard_normal({kN}, t); });
     r.run([&] { rs->uniform(0.0, 1.0, {kN}, t); });
+    r.run([&] { rs->normal(half, half, std::nullopt, t); });
+    r.run([&] { rs->uniform(0.0, half, std::nullopt, t); });
+    r.run([&] { rs->exponential(half, std::nullopt, t); });
   }
   r.run([&] { rs->randint(0, 10, {kN}); });
+  r.run([&] { rs->poisson(half, std::nullopt); });
+  r.run([&] { rs->binomial(10, half, std::nullopt); });
 }
 
 }  // namespace
@@ -156,6 +171,7 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
     r.run([&] { fill(a, Scalar::py_int(0)); });
   }
   if (device.type == DeviceType::CPU) common_calls(r);
+  random_calls(r);
   // The quick tier's interpreters: new kernels' first calls run on them.
   kernel::get_kernel(device, kernel::interpreter_source());
   kernel::get_kernel(device, kernel::rows_interpreter_source(false));

@@ -176,6 +176,26 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   return *d;
 }
 
+// `a` viewed with the fewest axes its strides allow (size-1 axes dropped, runs of axes laid
+// out as one merged), at least one: a kernel takes each raw array as RawArray<T, N>, one
+// kernel per N, so a parameter broadcast to the output (a number: stride 0) and a parameter
+// of the output's own shape become 1-D for every output shape.
+NDArray fewest_axes(const NDArray& a) {
+  Shape shape;
+  int64_t inner = 0;  // the stride of the last merged axis
+  for (int d = 0; d < a.ndim(); ++d) {
+    const int64_t n = a.shape()[size_t(d)], stride = a.strides()[size_t(d)];
+    if (n == 1) continue;
+    if (!shape.empty() && inner == stride * n)
+      shape.back() *= n;
+    else
+      shape.push_back(n);
+    inner = stride;
+  }
+  if (shape.empty()) shape.push_back(a.size());
+  return a.reshape_view(shape).value();
+}
+
 }  // namespace
 
 const char* engine_type(Engine engine) {
@@ -211,7 +231,7 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, D
       NDArray a = std::holds_alternative<NDArray>(args[k])
                       ? std::get<NDArray>(args[k]).astype(t, false)
                       : full(Shape{}, std::get<Scalar>(args[k]), t);
-      args[k] = a.broadcast_to(shape);
+      args[k] = fewest_axes(a.broadcast_to(shape));
     }
   }
   const uint64_t call = bits.next_call();  // a call is used even when it makes nothing
@@ -223,7 +243,7 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, D
                            Scalar::typed_uint(DType::UInt64, call),
                            Scalar::typed_uint(DType::UInt64, uint64_t(threads))};
   for (auto& a : args) all.push_back(std::move(a));
-  all.push_back(out);
+  all.push_back(out.reshape_view(Shape{out.size()}).value());  // 1-D: see fewest_axes
   kernel::run_elementwise(definition(sampler, bits.engine(), dtype, arrays), all, threads);
   return out;
 }

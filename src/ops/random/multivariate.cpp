@@ -22,7 +22,7 @@ struct RowKernel {
   std::string name, params, body;  // params after "uint64 seed, uint64 call"
 };
 
-// Dirichlet: a row of gammas over their sum.
+// Dirichlet: a row of gammas over their sum (zeros where every alpha is 0, as NumPy).
 const RowKernel kDirichlet{
     "dirichlet", "int64 k, raw float64 alpha",
     "ndgpu::rng::BasicStream<_Engine> _s(seed, call, (unsigned long long)i);\n"
@@ -33,7 +33,7 @@ const RowKernel kDirichlet{
     "  _total += g;\n"
     "}\n"
     "for (long long j = 0; j < k; ++j)\n"
-    "  out[i * k + j] = (T)((double)out[i * k + j] / _total);\n"};
+    "  out[i * k + j] = _total == 0 ? (T)0 : (T)((double)out[i * k + j] / _total);\n"};
 
 // Multinomial: sequential binomials, q[j] = p[j] / (1 - p[0] - ... - p[j-1]) from the host;
 // trials and q are broadcast to the rows (trials[i]) and to the output (q[i * k + j]).
@@ -129,7 +129,8 @@ std::vector<double> covariance_factor(const NDArray& cov, int64_t d, const std::
 NDArray RandomState::dirichlet(const NDArray& alpha, const Shape& size, DType dtype) {
   if (alpha.ndim() != 1) throw ValueError("object of too small depth for desired array");
   std::vector<double> a = host_doubles(alpha);
-  for (double x : a) require(x > 0, "alpha <= 0");
+  // The Generator allows alpha = 0 (-0.0 too), RandomState not; NaN passes both.
+  for (double x : a) require(legacy_ ? !(x <= 0) : !(x < 0), legacy_ ? "alpha <= 0" : "alpha < 0");
   const int64_t k = int64_t(a.size());
   return run_rows(kDirichlet, *bits_, size, k, float_dtype(dtype),
                   {Scalar::py_int(k), from_host(a.data(), Shape{k}, DType::Float64)});

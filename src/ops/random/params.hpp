@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/random.hpp"
 #include "ops/random/generate.hpp"
@@ -48,17 +49,20 @@ std::vector<V> spread_values(const BasicParam<V>& p, const Shape& shape) {
 }
 
 // NumPy's check of every value: `ok(values...)` for each element of the parameters
-// broadcast together, ValueError(message) if it fails anywhere.
-template <class Ok, class... V>
+// broadcast together, Error(message) (ValueError unless named) if it fails anywhere.
+template <class Error = ValueError, class Ok, class... V>
 void require_each(Ok ok, const std::string& message, const BasicParam<V>&... ps) {
   const std::optional<Shape> common = param_shape(ps...);
-  if (!common) return require(ok(ps.value...), message.c_str());
+  if (!common) {
+    if (!ok(ps.value...)) throw Error(message);
+    return;
+  }
   const auto values = std::make_tuple(spread_values(ps, *common)...);
   const size_t n = size_t(shape_size(*common));
   for (size_t k = 0; k < n; ++k) {
     const bool good =
         std::apply([&](const auto&... v) { return ok(v[v.size() == 1 ? 0 : k]...); }, values);
-    require(good, message.c_str());
+    if (!good) throw Error(message);
   }
 }
 
@@ -70,6 +74,14 @@ Operand operand(const BasicParam<V>& p) {
     return Scalar::py_int(p.value);
   else
     return Scalar::py_float(p.value);
+}
+
+// `p` as generate() takes it, once NumPy's check `ok` holds for each of its values. In a
+// braced list of operands the checks run in order (list elements are sequenced).
+template <class V, class Ok>
+Operand checked(const BasicParam<V>& p, Ok ok, const char* message) {
+  require_each(ok, message, p);
+  return operand(p);
 }
 
 // `f` of each value of `p`, computed on the host so that every backend uses the same numbers.

@@ -1,7 +1,8 @@
 // RandomState's continuous and discrete distributions: parameters (numbers or arrays) checked
 // as NumPy, then one generation kernel each (ops/random/generate.hpp).
 #include <cmath>
-#include <limits>
+#include <utility>
+#include <vector>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/random.hpp"
@@ -11,16 +12,26 @@
 namespace ndgpu::random {
 namespace {
 
-// NumPy's constraints, one value at a time.
+// NumPy's constraints, one value at a time. NaN passes those that do not name it, as in
+// NumPy, and -0.0 counts as negative (NumPy tests the sign bit).
 bool nonnegative(double x) {
-  return x >= 0;
+  return std::isnan(x) || !std::signbit(x);
 }
 bool positive(double x) {
-  return x > 0;
+  return !(x <= 0);
 }
 bool probability(double p) {
   return p >= 0 && p <= 1;
 }
+// The largest Poisson mean NumPy samples: int64's maximum less ten of its standard deviations.
+constexpr double kPoissonLamMax = 9.2233720064847708e18;
+// Generator.negative_binomial's bound: the Poisson's mean, gamma(n) (1 - p) / p, stays within
+// kPoissonLamMax for a gamma ten standard deviations up (NaN passes, as NumPy's).
+bool poisson_mean_fits(double n, double p) {
+  return !((1 - p) / p * (n + 10 * std::sqrt(n)) > kPoissonLamMax);
+}
+// Generator.hypergeometric's bound on ngood and nbad.
+constexpr int64_t kHypergeometricMax = 1000000000;
 
 const Sampler kUniform{"uniform", SamplerKind::Uniform, "T low, T high", "u * (high - low) + low"};
 const Sampler kNormal{"normal", SamplerKind::Normal, "T loc, T scale", "z * scale + loc"};
@@ -91,6 +102,13 @@ const Sampler kHypergeometric{"hypergeometric", SamplerKind::Stream,
 const Sampler kNegativeBinomial{"negative_binomial", SamplerKind::Stream, "float64 r, float64 p",
                                 "ndgpu::rng::negative_binomial(_s, r, p)"};
 
+// A float32/float64 distribution (TypeError otherwise). Its parameters are checked as the
+// caller builds `args` (checked()), so NumPy's ValueError comes before the dtype's error.
+NDArray continuous(const Sampler& s, BitGenerator& bits, const Size& size, DType dtype,
+                   std::vector<Operand> args = {}) {
+  return generate(s, bits, size, float_dtype(dtype), std::move(args));
+}
+
 }  // namespace
 
 RandomState::RandomState(std::optional<uint64_t> s)
@@ -105,27 +123,30 @@ void RandomState::seed(std::optional<uint64_t> s) {
 }
 
 NDArray RandomState::random_sample(const Shape& size, DType dtype) {
-  return generate(kStandardUniform, *bits_, size, float_dtype(dtype), {});
+  return continuous(kStandardUniform, *bits_, size, dtype, {});
 }
 
 NDArray RandomState::uniform(Param low, Param high, const Size& size, DType dtype) {
-  require_each([](double l, double h) { return std::isfinite(h - l); },
-               "Range exceeds valid bounds", low, high);
-  return generate(kUniform, *bits_, size, float_dtype(dtype), {operand(low), operand(high)});
+  require_each<OverflowError>([](double l, double h) { return std::isfinite(h - l); },
+                              "Range exceeds valid bounds", low, high);
+  if (!legacy_)
+    require_each([](double l, double h) { return nonnegative(h - l); }, "high - low < 0", low,
+                 high);
+  return continuous(kUniform, *bits_, size, dtype, {operand(low), operand(high)});
 }
 
 NDArray RandomState::standard_normal(const Shape& size, DType dtype) {
-  return generate(kStandardNormal, *bits_, size, float_dtype(dtype), {});
+  return continuous(kStandardNormal, *bits_, size, dtype, {});
 }
 
 NDArray RandomState::normal(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kNormal, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kNormal, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::lognormal(Param mean, Param sigma, const Size& size, DType dtype) {
-  require_each(nonnegative, "sigma < 0", sigma);
-  return generate(kLognormal, *bits_, size, float_dtype(dtype), {operand(mean), operand(sigma)});
+  return continuous(kLognormal, *bits_, size, dtype,
+                    {operand(mean), checked(sigma, nonnegative, "sigma < 0")});
 }
 
 NDArray RandomState::standard_exponential(const Shape& size, DType dtype) {
@@ -133,47 +154,42 @@ NDArray RandomState::standard_exponential(const Shape& size, DType dtype) {
 }
 
 NDArray RandomState::exponential(Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kExponential, *bits_, size, float_dtype(dtype), {operand(scale)});
+  return continuous(kExponential, *bits_, size, dtype, {checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::laplace(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kLaplace, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kLaplace, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::logistic(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kLogistic, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kLogistic, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::gumbel(Param loc, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kGumbel, *bits_, size, float_dtype(dtype), {operand(loc), operand(scale)});
+  return continuous(kGumbel, *bits_, size, dtype,
+                    {operand(loc), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::rayleigh(Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kRayleigh, *bits_, size, float_dtype(dtype), {operand(scale)});
+  return continuous(kRayleigh, *bits_, size, dtype, {checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::weibull(Param a, const Size& size, DType dtype) {
-  require_each(nonnegative, "a < 0", a);
-  return generate(kWeibull, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kWeibull, *bits_, size, dtype, {checked(a, nonnegative, "a < 0")});
 }
 
 NDArray RandomState::pareto(Param a, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  return generate(kPareto, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kPareto, *bits_, size, dtype, {checked(a, positive, "a <= 0")});
 }
 
 NDArray RandomState::power(Param a, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  return generate(kPower, *bits_, size, float_dtype(dtype), {operand(a)});
+  return continuous(kPower, *bits_, size, dtype, {checked(a, positive, "a <= 0")});
 }
 
 NDArray RandomState::standard_cauchy(const Shape& size, DType dtype) {
-  return generate(kCauchy, *bits_, size, float_dtype(dtype));
+  return continuous(kCauchy, *bits_, size, dtype);
 }
 
 NDArray RandomState::standard_gamma(Param shape, const Size& size, DType dtype) {
@@ -181,15 +197,14 @@ NDArray RandomState::standard_gamma(Param shape, const Size& size, DType dtype) 
 }
 
 NDArray RandomState::gamma(Param shape, Param scale, const Size& size, DType dtype) {
-  require_each(nonnegative, "shape < 0", shape);
-  require_each(nonnegative, "scale < 0", scale);
-  return generate(kGamma, *bits_, size, float_dtype(dtype), {operand(shape), operand(scale)});
+  return continuous(
+      kGamma, *bits_, size, dtype,
+      {checked(shape, nonnegative, "shape < 0"), checked(scale, nonnegative, "scale < 0")});
 }
 
 NDArray RandomState::beta(Param a, Param b, const Size& size, DType dtype) {
-  require_each(positive, "a <= 0", a);
-  require_each(positive, "b <= 0", b);
-  return generate(kBeta, *bits_, size, float_dtype(dtype), {operand(a), operand(b)});
+  return continuous(kBeta, *bits_, size, dtype,
+                    {checked(a, positive, "a <= 0"), checked(b, positive, "b <= 0")});
 }
 
 NDArray RandomState::chisquare(Param df, const Size& size, DType dtype) {
@@ -198,8 +213,8 @@ NDArray RandomState::chisquare(Param df, const Size& size, DType dtype) {
 }
 
 NDArray RandomState::poisson(Param lam, const Size& size, DType dtype) {
-  require_each(nonnegative, "lam < 0", lam);
-  require_each([](double x) { return x < 9.223372006484771e18; }, "lam value too large", lam);
+  require_each([](double x) { return x >= 0; }, "lam < 0 or lam is NaN", lam);
+  require_each([](double x) { return x <= kPoissonLamMax; }, "lam value too large", lam);
   return generate(kPoisson, *bits_, size, dtype, {operand(lam)});
 }
 
@@ -216,79 +231,88 @@ NDArray RandomState::geometric(Param p, const Size& size, DType dtype) {
 }
 
 NDArray RandomState::standard_t(Param df, const Size& size, DType dtype) {
-  require_each(positive, "df <= 0", df);
-  return generate(kStandardT, *bits_, size, float_dtype(dtype), {operand(df)});
+  return continuous(kStandardT, *bits_, size, dtype, {checked(df, positive, "df <= 0")});
 }
 
 NDArray RandomState::f(Param dfnum, Param dfden, const Size& size, DType dtype) {
-  require_each(positive, "dfnum <= 0", dfnum);
-  require_each(positive, "dfden <= 0", dfden);
-  return generate(kF, *bits_, size, float_dtype(dtype), {operand(dfnum), operand(dfden)});
+  return continuous(
+      kF, *bits_, size, dtype,
+      {checked(dfnum, positive, "dfnum <= 0"), checked(dfden, positive, "dfden <= 0")});
 }
 
 NDArray RandomState::wald(Param mean, Param scale, const Size& size, DType dtype) {
-  require_each(positive, "mean <= 0", mean);
-  require_each(positive, "scale <= 0", scale);
-  return generate(kWald, *bits_, size, float_dtype(dtype), {operand(mean), operand(scale)});
+  return continuous(kWald, *bits_, size, dtype,
+                    {checked(mean, positive, "mean <= 0"), checked(scale, positive, "scale <= 0")});
 }
 
 NDArray RandomState::triangular(Param left, Param mode, Param right, const Size& size,
                                 DType dtype) {
-  require_each([](double l, double m) { return l <= m; }, "left > mode", left, mode);
-  require_each([](double m, double r) { return m <= r; }, "mode > right", mode, right);
-  require_each([](double l, double r) { return l < r; }, "left == right", left, right);
-  return generate(kTriangular, *bits_, size, float_dtype(dtype),
-                  {operand(left), operand(mode), operand(right)});
+  require_each([](double l, double m) { return !(l > m); }, "left > mode", left, mode);
+  require_each([](double m, double r) { return !(m > r); }, "mode > right", mode, right);
+  require_each([](double l, double r) { return l != r; }, "left == right", left, right);
+  return continuous(kTriangular, *bits_, size, dtype,
+                    {operand(left), operand(mode), operand(right)});
 }
 
 NDArray RandomState::negative_binomial(Param n, Param p, const Size& size, DType dtype) {
-  require_each(positive, "n <= 0", n);
-  require_each([](double x) { return x > 0 && x <= 1; }, "p < 0, p > 1 or p is NaN", p);
+  if (legacy_) {
+    require_each(positive, "n <= 0", n);
+    require_each(probability, "p < 0, p > 1 or p is NaN", p);
+  } else {
+    require_each([](double x) { return !std::isnan(x); }, "n must not be NaN", n);
+    require_each(positive, "n <= 0", n);
+    require_each([](double x) { return x > 0 && x <= 1; }, "p <= 0, p > 1 or p contains NaNs", p);
+    require_each(poisson_mean_fits,
+                 "n too large or p too small, see Generator.negative_binomial Notes", n, p);
+  }
   return generate(kNegativeBinomial, *bits_, size, dtype, {operand(n), operand(p)});
 }
 
 NDArray RandomState::vonmises(Param mu, Param kappa, const Size& size, DType dtype) {
-  require_each(nonnegative, "kappa < 0", kappa);
-  return generate(kVonmises, *bits_, size, float_dtype(dtype), {operand(mu), operand(kappa)});
+  return continuous(kVonmises, *bits_, size, dtype,
+                    {operand(mu), checked(kappa, nonnegative, "kappa < 0")});
 }
 
 NDArray RandomState::noncentral_chisquare(Param df, Param nonc, const Size& size, DType dtype) {
-  require_each(positive, "df <= 0", df);
-  require_each(nonnegative, "nonc < 0", nonc);
-  return generate(kNoncentralChisquare, *bits_, size, float_dtype(dtype),
-                  {operand(df), operand(nonc)});
+  return continuous(kNoncentralChisquare, *bits_, size, dtype,
+                    {checked(df, positive, "df <= 0"), checked(nonc, nonnegative, "nonc < 0")});
 }
 
 NDArray RandomState::noncentral_f(Param dfnum, Param dfden, Param nonc, const Size& size,
                                   DType dtype) {
-  require_each(positive, "dfnum <= 0", dfnum);
-  require_each(positive, "dfden <= 0", dfden);
-  require_each(nonnegative, "nonc < 0", nonc);
-  return generate(kNoncentralF, *bits_, size, float_dtype(dtype),
-                  {operand(dfnum), operand(dfden), operand(nonc)});
+  return continuous(kNoncentralF, *bits_, size, dtype,
+                    {checked(dfnum, positive, "dfnum <= 0"), checked(dfden, positive, "dfden <= 0"),
+                     checked(nonc, nonnegative, "nonc < 0")});
 }
 
 NDArray RandomState::zipf(Param a, const Size& size, DType dtype) {
-  require_each([](double x) { return x > 1; }, "a <= 1.0", a);
+  require_each([](double x) { return x > 1; }, "a <= 1 or a is NaN", a);
   return generate(kZipf, *bits_, size, dtype, {operand(a)});
 }
 
 NDArray RandomState::logseries(Param p, const Size& size, DType dtype) {
-  require_each([](double x) { return x > 0 && x < 1; }, "p <= 0.0, p >= 1.0 or p is NaN", p);
+  require_each([](double x) { return x >= 0 && x < 1; }, "p < 0, p >= 1 or p is NaN", p);
   const Param log1mp = map_param(p, [](double x) { return std::log1p(-x); });
   return generate(kLogseries, *bits_, size, dtype, {operand(p), operand(log1mp)});
 }
 
 NDArray RandomState::hypergeometric(IntParam ngood, IntParam nbad, IntParam nsample,
                                     const Size& size, DType dtype) {
+  // NumPy's order: the Generator's bound, the total (summed with int64's wrap-around), then
+  // each count; the Generator allows nsample = 0 (its draws are 0), RandomState not.
+  if (!legacy_)
+    require_each(
+        [](int64_t g, int64_t b) { return g < kHypergeometricMax && b < kHypergeometricMax; },
+        "both ngood and nbad must be less than 1000000000", ngood, nbad);
+  require_each(
+      [](int64_t g, int64_t b, int64_t n) { return int64_t(uint64_t(g) + uint64_t(b)) >= n; },
+      "ngood + nbad < nsample", ngood, nbad, nsample);
   require_each([](int64_t x) { return x >= 0; }, "ngood < 0", ngood);
   require_each([](int64_t x) { return x >= 0; }, "nbad < 0", nbad);
-  require_each([](int64_t x) { return x >= 1; }, "nsample < 1", nsample);
-  require_each(
-      [](int64_t good, int64_t bad, int64_t sample) {
-        return good <= std::numeric_limits<int64_t>::max() - bad && good + bad >= sample;
-      },
-      "ngood + nbad < nsample", ngood, nbad, nsample);
+  if (legacy_)
+    require_each([](int64_t x) { return x >= 1; }, "nsample < 1 or nsample is NaN", nsample);
+  else
+    require_each([](int64_t x) { return x >= 0; }, "nsample < 0", nsample);
   return generate(kHypergeometric, *bits_, size, dtype,
                   {operand(ngood), operand(nbad), operand(nsample)});
 }
