@@ -46,3 +46,13 @@ def test_core_dimension_errors(name, sa, sb):
     with pytest.raises(ValueError) as got:
         getattr(cp, name)(cp.asarray(a), cp.asarray(b))
     assert str(got.value) == str(want.value)
+
+
+def test_linalg_vecdot_is_the_gufunc():
+    a, b = ints((2, 3), "complex128"), ints((3,), "complex128", seed=1)
+    assert_same(cp.linalg.vecdot(cp.asarray(a), cp.asarray(b)), np.linalg.vecdot(a, b))
+    with pytest.raises(ValueError) as want:
+        np.linalg.vecdot(np.float64(1), np.ones(3))
+    with pytest.raises(ValueError) as got:
+        cp.linalg.vecdot(cp.asarray(1.0), cp.ones(3))
+    assert str(got.value) == str(want.value)

@@ -18,13 +18,7 @@ NDArray cross(const NDArray& x1, const NDArray& x2, int64_t axis) {
 }
 
 NDArray vecdot(const NDArray& x1, const NDArray& x2, int64_t axis) {
-  if (x1.ndim() == 0 || x2.ndim() == 0)
-    throw ValueError("vecdot: operands must be at least one-dimensional");
-  NDArray a = moveaxis(x1, {axis}, {-1}), b = moveaxis(x2, {axis}, {-1});
-  if (is_complex(a.dtype())) a = call_ufunc("conjugate", std::vector<Operand>{a})[0];
-  // Each pair of vectors as a 1×k by k×1 product, broadcast over the leading axes.
-  const NDArray r = ndgpu::matmul(expand_dims(a, {-2}), expand_dims(b, {-1}));
-  return squeeze(r, AxisList{-2, -1});
+  return ndgpu::vecdot(x1, x2, axis);  // NumPy's linalg.vecdot is the vecdot gufunc itself
 }
 
 NDArray matrix_transpose(const NDArray& x) {

@@ -32,9 +32,9 @@ NDArray conjugated(const NDArray& a) {
   return is_complex(a.dtype()) ? call_ufunc("conjugate", std::vector<Operand>{a})[0] : a;
 }
 
-// `r` (the product, with its unit axis `unit` still in), or `out` filled with it.
-NDArray finish(const NDArray& r, int64_t unit, const OptArray& out) {
-  const NDArray squeezed = squeeze(r, AxisList{unit});
+// `r` (the product, with its unit axes `units` still in), or `out` filled with it.
+NDArray finish(const NDArray& r, const AxisList& units, const OptArray& out) {
+  const NDArray squeezed = squeeze(r, units);
   if (!out) return squeezed;
   if (out->shape() != squeezed.shape())
     throw ValueError("output operand has shape " + shape_str(out->shape()) + ", expected " +
@@ -54,8 +54,9 @@ NDArray vecdot(const NDArray& x1, const NDArray& x2, int64_t axis, const OptArra
   require_core("vecdot", sig, x2, 1, 1);
   const NDArray a = moveaxis(x1, {axis}, {-1}), b = moveaxis(x2, {axis}, {-1});
   match_core("vecdot", sig, 1, 0, b.shape().back(), a.shape().back());
+  // Each pair of vectors as a 1×n by n×1 product, broadcast over the leading axes.
   const NDArray r = matmul(expand_dims(conjugated(a), {-2}), expand_dims(b, {-1}), {}, dtype);
-  return finish(squeeze(r, AxisList{-1}), -1, out);
+  return finish(r, {-2, -1}, out);
 }
 
 NDArray matvec(const NDArray& x1, const NDArray& x2, const OptArray& out, OptDType dtype) {
@@ -63,7 +64,7 @@ NDArray matvec(const NDArray& x1, const NDArray& x2, const OptArray& out, OptDTy
   require_core("matvec", sig, x1, 0, 2);
   require_core("matvec", sig, x2, 1, 1);
   match_core("matvec", sig, 1, 0, x2.shape().back(), x1.shape().back());
-  return finish(matmul(x1, expand_dims(x2, {-1}), {}, dtype), -1, out);
+  return finish(matmul(x1, expand_dims(x2, {-1}), {}, dtype), {-1}, out);
 }
 
 NDArray vecmat(const NDArray& x1, const NDArray& x2, const OptArray& out, OptDType dtype) {
@@ -71,7 +72,7 @@ NDArray vecmat(const NDArray& x1, const NDArray& x2, const OptArray& out, OptDTy
   require_core("vecmat", sig, x1, 0, 1);
   require_core("vecmat", sig, x2, 1, 2);
   match_core("vecmat", sig, 1, 0, x2.shape()[x2.ndim() - 2], x1.shape().back());
-  return finish(matmul(expand_dims(conjugated(x1), {-2}), x2, {}, dtype), -2, out);
+  return finish(matmul(expand_dims(conjugated(x1), {-2}), x2, {}, dtype), {-2}, out);
 }
 
 }  // namespace ndgpu
