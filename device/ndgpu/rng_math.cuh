@@ -162,44 +162,6 @@ NDGPU_HD void sincos_2pi(T u, T* s, T* c) {
   *c = quadrant == 0 ? cs : quadrant == 1 ? -sn : quadrant == 2 ? -cs : sn;
 }
 
-// -2 ln u for a normal float u in (0, 1) (the open uniforms): the exponent from the bits and
-// ln m, m in [sqrt(1/2), sqrt(2)), as f - f^2/2 + f^3 P(f) with f = m - 1 exact: no division
-// and no special cases, for float32 normals (within 2.1 ulp of ln).
-NDGPU_HD float minus_2_log_open01(float u) {
-  uint32_t b = bits_(u);
-  int e = (int)(b >> 23) - 127;
-  float m = from_bits_((b & 0x007FFFFFu) | 0x3F800000u);
-  if (m > 1.41421356f) {
-    m = m * 0.5f;
-    e += 1;
-  }
-  const float f = m - 1.0f, f2 = f * f;
-  // Least squares on Chebyshev nodes of (log1p(f) - f + f^2/2) / f^3, weighted for relative
-  // error (fitted 2026-12-02).
-  const float c[] = {0.3333335518836975f,   -0.2500085234642029f, 0.19999825954437256f,
-                     -0.16621370613574982f, 0.14227114617824554f, -0.13202103972434998f,
-                     0.1262032687664032f,   -0.07362867891788483f};
-  const float log_m = ::fma(f2 * f, horner<8>(f, c), ::fma(-0.5f, f2, f));
-  const float ln_u = ::fma((float)e, 0.693145751953125f, ::fma((float)e, 1.42860682e-6f, log_m));
-  return -2.0f * ln_u;
-}
-
-// sin and cos of 2 pi k / 2^24 for k = w >> 8 (a float uniform's 24 bits): the nearest
-// quarter turn is taken on the integer, the rest |x| <= pi/4 through Taylor's polynomials.
-NDGPU_HD void sincos_2pi_word(uint32_t w, float* s, float* c) {
-  const uint32_t k = w >> 8, q = (k + (1u << 21)) >> 22;
-  const float x = (float)((int)k - (int)(q << 22)) * 3.74507028e-7f;  // 2 pi / 2^24
-  const float x2 = x * x;
-  const float sc[] = {1.0f, -1.0f / 6, 1.0f / 120, -1.0f / 5040, 1.0f / 362880};
-  const float cc[] = {1.0f, -0.5f, 1.0f / 24, -1.0f / 720, 1.0f / 40320};
-  const float sn = x * horner<5>(x2, sc), cs = horner<5>(x2, cc);
-  const uint32_t quadrant = q & 3u;
-  const bool odd = (quadrant & 1u) != 0;
-  const float a = odd ? cs : sn, b = odd ? sn : cs;
-  *s = quadrant >= 2u ? -a : a;
-  *c = (quadrant == 1u || quadrant == 2u) ? -b : b;
-}
-
 // log Gamma(x) for x > 0: shifted to x >= 10, then Stirling's series (error < 1e-16).
 NDGPU_HD double lgamma_(double x) {
   double shift = 0;

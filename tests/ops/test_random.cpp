@@ -78,26 +78,47 @@ TEST(Random, ElementaryFunctionsAreAccurate) {
   EXPECT_NEAR(rng::exp_(-2.5f), std::exp(-2.5f), 1e-8f);
 }
 
-// float32 normals' own functions: -2 ln u within 2.5 ulp, sin and cos of 2 pi k / 2^24
-// within 2e-7, over words spread across the range (k = 0 and the quarter turns included).
-TEST(Random, Float32NormalFunctionsAreAccurate) {
-  double worst_log = 0, worst_trig = 0;
-  std::vector<uint64_t> ks{0, 1 << 22, 2 << 22, 3 << 22, (1 << 22) - 1, (1 << 24) - 1};
-  for (uint64_t k = 0; k < (uint64_t(1) << 24); k += 4093) ks.push_back(k);
-  for (uint64_t kk : ks) {
-    const uint32_t w = uint32_t(kk << 8);
-    const float u = rng::u01f_open(w);
-    const double want = -2.0 * std::log(double(u));
-    // The top word rounds u to 1 (ln u = 0 exactly).
-    const double err = std::abs(rng::minus_2_log_open01(u) - want);
-    worst_log = std::max(worst_log, want == 0 ? err : err / want);
+// float32 normals' pair: the radius sqrt(-2 ln u), u = (wa | 1) 2^-32, within 2 ulp, and
+// sin and cos of 2 pi (wb >> 8) / 2^24 within 2e-7, over words spread across the range (u = 1,
+// the smallest u, the table buckets' edges and the quarter turns included).
+TEST(Random, Float32NormalPairIsAccurate) {
+  double worst_radius = 0, worst_trig = 0;
+  std::vector<uint32_t> words{0, 1, 0xFFFFFFFFu, 0x80000000u, 0x40000000u, 0xC0000000u};
+  for (uint32_t j = 0; j < 64; ++j) words.push_back(j << 26), words.push_back((j << 26) - 1);
+  for (uint64_t w = 0; w < (uint64_t(1) << 32); w += 40009) words.push_back(uint32_t(w));
+  for (uint32_t w : words) {
+    const double u = double(float(w | 1u)) * 0x1p-32;
+    const double want = std::sqrt(-2.0 * std::log(u));
+    const double got = rng::normal_radius_f32(w);
+    worst_radius = std::max(worst_radius, want == 0 ? got : std::abs(got - want) / want);
     float s, c;
-    rng::sincos_2pi_word(w, &s, &c);
-    const double a = 2 * M_PI * double(kk) / double(1 << 24);
+    rng::sincos_turn_f32(w, &s, &c);
+    const double a = 2 * M_PI * double(w >> 8) / double(1 << 24);
     worst_trig = std::max(worst_trig, std::abs(s - std::sin(a)) + std::abs(c - std::cos(a)));
+    float z0, z1;
+    rng::normal_pair_f32(w, w * 2654435761u, &z0, &z1);
+    rng::sincos_turn_f32(w * 2654435761u, &s, &c);
+    EXPECT_EQ(z0, float(got) * c);
+    EXPECT_EQ(z1, float(got) * s);
   }
-  EXPECT_LT(worst_log, 2.5 * 5.96e-8);
+  EXPECT_LT(worst_radius, 2 * 5.96e-8);
   EXPECT_LT(worst_trig, 2e-7);
+}
+
+// float32 standard normals are the pairs of each group's Philox words, bit for bit: a GPU run
+// checks that its table-driven kernel (tables in shared memory) agrees with the host.
+TEST(Random, Float32NormalsFollowTheStreamLayout) {
+  random::Generator g(uint64_t(91));
+  g.random({5}, DType::Float32);                                    // call 0
+  auto z = host<float>(g.standard_normal({1003}, DType::Float32));  // call 1
+  const uint64_t seed = g.bit_generator()->seed_value();
+  for (uint64_t k = 0; k < z.size(); ++k) {
+    const rng::Words w = rng::PhiloxEngine(seed, 1, k / 4).next4();
+    const uint32_t pair = uint32_t(k % 4) / 2;
+    float z0, z1;
+    rng::normal_pair_f32(w.v[2 * pair], w.v[2 * pair + 1], &z0, &z1);
+    EXPECT_EQ(z[k], k % 2 ? z1 : z0) << k;
+  }
 }
 
 // A bit generator's words (random_raw) and its rejection samplers follow the element's own

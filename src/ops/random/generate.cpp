@@ -76,18 +76,19 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per,
     // Box-Muller: each pair of values shares a radius and an angle.
     for (int j = 0; j < per / 2; ++j) {
       const std::string a = std::to_string(2 * j), b = std::to_string(2 * j + 1);
-      src << "{\n" << U << " _sn, _cs;\n";
+      src << "{\n" << U << " _z0, _z1;\n";
       if (f64) {
+        src << "double _sn, _cs;\n";
         src << "ndgpu::rng::sincos_2pi(ndgpu::rng::u01d(_w.v[2], _w.v[3]), &_sn, &_cs);\n";
         src << "const double _r = sqrt(-2.0 * ndgpu::rng::log_(ndgpu::rng::u01d_open(_w.v[0], "
                "_w.v[1])));\n";
-      } else {  // float32's own division-free, branch-light functions (half the instructions)
-        src << "ndgpu::rng::sincos_2pi_word(_w.v[" << b << "], &_sn, &_cs);\n";
-        src << "const float _r = sqrt(ndgpu::rng::minus_2_log_open01(ndgpu::rng::u01f_open(_w.v["
-            << a << "])));\n";
+        src << "_z0 = _r * _cs, _z1 = _r * _sn;\n";
+      } else {  // float32's own table-driven pair (rng_normal_f32.cuh)
+        src << "ndgpu::rng::normal_pair_f32(_w.v[" << a << "], _w.v[" << b
+            << "], &_z0, &_z1, _normal_tables);\n";
       }
-      for (const auto& [k, trig] : {std::pair{a, "_cs"}, std::pair{b, "_sn"}}) {
-        src << "{\nconst " << U << " z = _r * " << trig << ";\n";
+      for (const auto& [k, zk] : {std::pair{a, "_z0"}, std::pair{b, "_z1"}}) {
+        src << "{\nconst " << U << " z = " << zk << ";\n";
         read_params(src, s, arrays, "_base + " + k);
         src << "_v.v[" << k << "] = (T)(" << s.value << ");\n}\n";
       }
@@ -145,6 +146,14 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   // groups are one aligned store (the output is ours, freshly allocated); thread 0 writes the
   // last, partial group after its loop, as a branch per group made ptxas's loop a third longer.
   const std::string P = std::to_string(per), vec = "ndgpu::Vec<T, " + P + ">";
+  if (s.kind == SamplerKind::Normal && t == DType::Float32) {
+    // Each GPU block copies the float32 normals' table to shared memory first: the launch
+    // has whole blocks of 256 threads that each run this body once (generate rounds up).
+    body << "#ifdef __CUDA_ARCH__\n__shared__ float _normal_tables[256];\n";
+    body << "for (unsigned _j = threadIdx.x; _j < 256; _j += blockDim.x)\n";
+    body << "  _normal_tables[_j] = ndgpu::rng::kNormalTables[_j];\n__syncthreads();\n";
+    body << "#else\nconst float* const _normal_tables = ndgpu::rng::kNormalTables;\n#endif\n";
+  }
   body << "const long long _total = out.size();\n";
   body << "const unsigned long long _full = _total / " << P << ";\n";
   body << "auto _make = [&](unsigned long long i) {\n";
@@ -238,7 +247,10 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, D
   NDArray out = NDArray::empty(shape, dtype);
   if (out.size() == 0) return out;
   const int per = values_per_call(sampler, dtype);
-  const int64_t threads = std::min<int64_t>((out.size() + per - 1) / per, kLaunchThreads);
+  // Whole blocks of 256 (the GPU's elementwise block): the float32 normals' kernel has every
+  // thread of a block stage its table.
+  const int64_t groups = std::min<int64_t>((out.size() + per - 1) / per, kLaunchThreads);
+  const int64_t threads = (groups + 255) / 256 * 256;
   std::vector<Operand> all{Scalar::typed_uint(DType::UInt64, bits.seed_value()),
                            Scalar::typed_uint(DType::UInt64, call),
                            Scalar::typed_uint(DType::UInt64, uint64_t(threads))};
