@@ -82,7 +82,7 @@ inline void cpu_extreme_row_into(T* acc, unsigned char* nan, const T* row, int n
 template <bool IsMax, class T, class I, class Fin>
 inline void cpu_extreme_cols(T identity, I out_size, I begin, I end, const char* base, I sj,
                              const Fin& fin) {
-  constexpr int kTile = 2048;
+  constexpr int kTile = 16384 / (int)sizeof(T);  // as cpu_column_tiles
   const I per = (out_size + (I)gridDim.x - 1) / (I)gridDim.x;
   I o0 = (I)blockIdx.x * per;
   const I o1 = o0 + per < out_size ? o0 + per : out_size;

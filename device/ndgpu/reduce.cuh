@@ -140,12 +140,12 @@ NDGPU_DEV void for_each_block_output(I out_size, const Body& body) {
 }
 
 #ifndef NDGPU_DEVICE_CUDA
-// The CPU's column strategy: this block's outputs in tiles of 8 KiB of accumulators walk the
+// The CPU's column strategy: this block's outputs in tiles of 16 KiB of accumulators walk the
 // reduced range together, `row(acc, o0, nt, j)` folding row j into a tile. Where outputs are
 // adjacent in memory each row's part of a tile is one contiguous run: rows stream.
 template <class R, class I, class Row, class Fin>
 void cpu_column_tiles(R identity, I out_size, I begin, I end, const Row& row, const Fin& fin) {
-  constexpr int kTile = 8192 / (int)sizeof(R) < 16 ? 16 : 8192 / (int)sizeof(R);
+  constexpr int kTile = 16384 / (int)sizeof(R) < 16 ? 16 : 16384 / (int)sizeof(R);
   I per = (out_size + (I)gridDim.x - 1) / (I)gridDim.x, o0 = (I)blockIdx.x * per;
   I o1 = min_((I)(o0 + per), out_size);
   for (; o0 < o1; o0 += kTile) {
