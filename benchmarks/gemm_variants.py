@@ -7,7 +7,10 @@ Prints, for the route NDGPU_GEMM selects: the benchmark's event-timed single cal
 dispatch included) and the GPU time per call of 200 back-to-back calls (host hidden); with
 the default cuBLAS route also each raw variant and torch.bmm. H200 loop figures (TFLOP/s):
 cuBLAS 23.2, v2 24.7, v3 22.2, v4 22.5, v5 18.5-20.7, v6 15.7-16.5, v9a 25.5, v9b 25.1,
-torch.bmm 22.9.
+torch.bmm 22.9. Later (2026-12-02, run with CuPy in place of ndgpu, same kernels): v9a 25.6,
+v10a-c (8x8 tiles, 64 threads, 16 shared reads per 256 FMAs) 20.2-23.0, v11 (persistent,
+two cp.async stages) 22.1-24.1: neither fewer shared reads nor loads overlapped across the
+run beat v9a, so the row's GPU time stays about 21 us.
 """
 import os
 import statistics
@@ -316,6 +319,121 @@ __device__ __forceinline__ void v9_body(const float* a, const float* b, float* c
 extern "C" __global__ void __launch_bounds__(256) v9a(const float* a, const float* b, float* c) { v9_body<2>(a, b, c); }
 extern "C" __global__ void __launch_bounds__(256) v9b(const float* a, const float* b, float* c) { v9_body<4>(a, b, c); }
 extern "C" __global__ void __launch_bounds__(256, 6) v9c(const float* a, const float* b, float* c) { v9_body<4>(a, b, c); }
+// v10: 64 threads, an 8x8 tile each over interleaved rows (ty + 8i) and columns
+// (tx*4 + 32j, two float4), so that a warp's shared reads are conflict-free: 16 reads of 16
+// bytes per 256 FMAs (v9: 8 per 64). k in CH cp.async chunks as v9. TPB threads per matrix.
+template <int CH>
+__device__ __forceinline__ void v10_body(const float* a, const float* b, float* c) {
+  constexpr int KC = 64 / CH;
+  __shared__ __align__(16) float as[64][68];
+  __shared__ __align__(16) float bs[64][68];
+  const int tid = threadIdx.x, tx = tid % 8, ty = tid / 8;
+  const long long z = blockIdx.x;
+  const float* A = a + z * 4096;
+  const float* B = b + z * 4096;
+#pragma unroll
+  for (int ch = 0; ch < CH; ++ch) {
+    for (int idx = tid; idx < 64 * (KC / 4); idx += 64) {
+      const int r = idx / (KC / 4), q = ch * KC + (idx % (KC / 4)) * 4;
+      const unsigned s = (unsigned)__cvta_generic_to_shared(&as[r][q]);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(A + r * 64 + q));
+    }
+    for (int idx = tid; idx < KC * 16; idx += 64) {
+      const int r = ch * KC + idx / 16, q = (idx % 16) * 4;
+      const unsigned s = (unsigned)__cvta_generic_to_shared(&bs[r][q]);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(B + r * 64 + q));
+    }
+    asm volatile("cp.async.commit_group;\n" ::);
+  }
+  float acc[8][8] = {};
+#pragma unroll
+  for (int ch = 0; ch < CH; ++ch) {
+    if (ch == 0) asm volatile("cp.async.wait_group %0;\n" ::"n"(CH - 1));
+    if (ch == 1) asm volatile("cp.async.wait_group %0;\n" ::"n"(CH > 2 ? CH - 2 : 0));
+    if (ch == 2) asm volatile("cp.async.wait_group %0;\n" ::"n"(CH > 3 ? CH - 3 : 0));
+    if (ch == 3) asm volatile("cp.async.wait_group 0;\n" ::);
+    __syncthreads();
+#pragma unroll 1
+    for (int p = ch * KC; p < ch * KC + KC; p += 4) {
+      f4 x[8];
+#pragma unroll
+      for (int i = 0; i < 8; ++i) x[i] = *(const f4*)&as[ty + 8 * i][p];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const f4 y0 = *(const f4*)&bs[p + q][tx * 4], y1 = *(const f4*)&bs[p + q][tx * 4 + 32];
+        const float yv[8] = {y0.x, y0.y, y0.z, y0.w, y1.x, y1.y, y1.z, y1.w};
+#pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          const float xv = q == 0 ? x[i].x : q == 1 ? x[i].y : q == 2 ? x[i].z : x[i].w;
+#pragma unroll
+          for (int j = 0; j < 8; ++j) acc[i][j] += xv * yv[j];
+        }
+      }
+    }
+  }
+  f4* C = (f4*)(c + z * 4096);
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    C[(ty + 8 * i) * 16 + tx] = f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
+    C[(ty + 8 * i) * 16 + tx + 8] = f4{acc[i][4], acc[i][5], acc[i][6], acc[i][7]};
+  }
+}
+extern "C" __global__ void __launch_bounds__(64) v10a(const float* a, const float* b, float* c) { v10_body<2>(a, b, c); }
+extern "C" __global__ void __launch_bounds__(64) v10b(const float* a, const float* b, float* c) { v10_body<4>(a, b, c); }
+extern "C" __global__ void __launch_bounds__(64) v10c(const float* a, const float* b, float* c) { v10_body<1>(a, b, c); }
+// v11: persistent blocks (a grid of 3 per SM) that take matrices z, z + grid, ...; the next
+// matrix's operands are copied asynchronously into the other of two shared-memory stages
+// (dynamic, 2 x 34 KB) while the current one is multiplied, so loads overlap arithmetic
+// across the whole run rather than within a wave.
+extern "C" __global__ void __launch_bounds__(256) v11(const float* a, const float* b, float* c, int batch) {
+  extern __shared__ __align__(16) float smem[];
+  const int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
+  auto stage_a = [&](int s) { return (float(*)[68])(smem + s * 2 * 64 * 68); };
+  auto stage_b = [&](int s) { return (float(*)[68])(smem + s * 2 * 64 * 68 + 64 * 68); };
+  auto issue = [&](int z, int s) {
+    float(*as)[68] = stage_a(s);
+    float(*bs)[68] = stage_b(s);
+    const float* A = a + (long long)z * 4096;
+    const float* B = b + (long long)z * 4096;
+#pragma unroll
+    for (int it = 0; it < 4; ++it) {
+      const int idx = tid + 256 * it, r = idx / 16, q = (idx % 16) * 4;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"((unsigned)__cvta_generic_to_shared(&as[r][q])), "l"(A + r * 64 + q));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"((unsigned)__cvta_generic_to_shared(&bs[r][q])), "l"(B + r * 64 + q));
+    }
+  };
+  int z = blockIdx.x, s = 0;
+  if (z < batch) issue(z, 0);
+  asm volatile("cp.async.commit_group;\n" ::);
+  for (; z < batch; z += gridDim.x, s ^= 1) {
+    if (z + (int)gridDim.x < batch) issue(z + gridDim.x, s ^ 1);
+    asm volatile("cp.async.commit_group;\n" ::);
+    asm volatile("cp.async.wait_group 1;\n" ::);
+    __syncthreads();
+    float(*as)[68] = stage_a(s);
+    float(*bs)[68] = stage_b(s);
+    float acc[4][4] = {};
+#pragma unroll 2
+    for (int p = 0; p < 64; p += 4) {
+      f4 x[4], y[4];
+#pragma unroll
+      for (int i = 0; i < 4; ++i) { x[i] = *(const f4*)&as[ty * 4 + i][p]; y[i] = *(const f4*)&bs[p + i][tx * 4]; }
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const float xv[4] = {x[i].x, x[i].y, x[i].z, x[i].w};
+#pragma unroll
+        for (int kk = 0; kk < 4; ++kk) {
+          acc[i][0] += xv[kk] * y[kk].x; acc[i][1] += xv[kk] * y[kk].y;
+          acc[i][2] += xv[kk] * y[kk].z; acc[i][3] += xv[kk] * y[kk].w;
+        }
+      }
+    }
+    f4* C = (f4*)(c + (long long)z * 4096);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) C[(ty * 4 + i) * 16 + tx] = f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
+    __syncthreads();  // stage s is refilled by the next iteration's issue
+  }
+}
 '''
 
 
@@ -363,13 +481,23 @@ if route == "strided":
     mod = cp.RawModule(code=SRC)
     c = cp.empty((B, S, S), dtype=cp.float32)
     for name, threads, grid in (("v2", 256, B), ("v2b", 256, B), ("v2c", 256, B), ("v9a", 256, B),
-                                ("v9b", 256, B), ("v9c", 256, B)):
+                                ("v9b", 256, B), ("v9c", 256, B), ("v10a", 64, B),
+                                ("v10b", 64, B), ("v10c", 64, B)):
         k = mod.get_function(name)
         args = (a, b, c) if not name.startswith(("v5", "v6")) else (a, b, c, np.int32(B))
         g = lambda: k((grid,), (threads,), args)
         g(); sync()
         err = np.abs(cp.asnumpy(c) - ref).max()
         print(f"raw {name} grid {grid}: event {tf(event_ms(g)):6.1f} TF/s  loop {tf(loop_ms(g)):6.1f} TF/s  err {err:.2e}")
+    k11 = mod.get_function("v11")
+    k11.max_dynamic_shared_size_bytes = 2 * 2 * 64 * 68 * 4
+    sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+    for per_sm in (2, 3):
+        grid = sms * per_sm
+        g = lambda: k11((grid,), (256,), (a, b, c, np.int32(B)), shared_mem=2 * 2 * 64 * 68 * 4)
+        c.fill(0); g(); sync()
+        err = np.abs(cp.asnumpy(c) - ref).max()
+        print(f"raw v11 grid {grid}: event {tf(event_ms(g)):6.1f} TF/s  loop {tf(loop_ms(g)):6.1f} TF/s  err {err:.2e}")
     try:
         import torch
         ta, tb = torch.as_tensor(ha, device="cuda"), torch.as_tensor(hb, device="cuda")
