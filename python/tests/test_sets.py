@@ -57,6 +57,22 @@ def test_searchsorted_large():
     same(cp.searchsorted(cp.asarray(a), cp.asarray(v)), np.searchsorted(a, v))
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_searchsorted_float_runs_and_strided_needles(dtype):
+    # Real floats search the values themselves: runs of equal values, NaN and signed-zero
+    # needles, and a strided 2-D needle view, both sides.
+    rng = np.random.default_rng(4)
+    a = np.sort(np.concatenate([rng.integers(-3, 4, 300).astype(dtype),
+                                np.array([np.nan] * 3 + [-0.0, 0.0, np.inf], dtype)]))
+    v = np.concatenate([rng.integers(-4, 5, 40).astype(dtype),
+                        np.array([np.nan, -0.0, 0.0, -np.inf, np.inf, 0.5, -2.5, 9], dtype)])
+    v2 = v.reshape(6, 8)[:, ::2]
+    for side in ("left", "right"):
+        same(cp.searchsorted(cp.asarray(a), cp.asarray(v), side), np.searchsorted(a, v, side))
+        same(cp.searchsorted(cp.asarray(a), cp.asarray(v.reshape(6, 8))[:, ::2], side),
+             np.searchsorted(a, v2, side))
+
+
 @pytest.mark.parametrize("dtype", [np.bool_, np.int16, np.uint64, np.float32, np.complex128])
 def test_unique_with_everything(dtype):
     a = sample((6, 9), dtype)
