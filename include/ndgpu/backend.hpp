@@ -285,6 +285,9 @@ class Backend {
   virtual std::string compiler_identity(int device, const KernelSource& src) = 0;
   // Raises CompileError with the log.
   virtual CompiledBinary compile(int device, const KernelSource& src) = 0;
+  // `src`'s binary comes from the ahead-of-time pack, not from compile(): a backend that
+  // checks every compile (NDGPU_NVRTC_CHECK) checks this source here instead.
+  virtual void check_prebuilt(int /*device*/, const KernelSource& /*src*/) {}
   // The module resolves src's name expressions through compiled.lowered_names.
   virtual std::shared_ptr<LoadedModule> load(int device, const CompiledBinary& compiled,
                                              const KernelSource& src) = 0;

@@ -54,3 +54,19 @@ TEST(NvrtcCheck, ReportsNameExpressionsOnlyTheCpuCompiles) {
       << what;
   EXPECT_NE(what.find("no_such_member"), std::string::npos) << what;
 }
+
+TEST(NvrtcCheck, ChecksPrebuiltSourcesWithoutTheHostCompiler) {
+  if (!cuda::nvrtc_available()) GTEST_SKIP() << "no NVRTC";
+  auto checked = cuda::with_nvrtc_check(cpu::create_backend());
+  KernelSource src = gpu_broken_template();
+  checked->check_prebuilt(0, src);  // what NVRTC compiles: no error
+  src.name_expressions = {"check_test<float>"};
+  try {
+    checked->check_prebuilt(0, src);
+    FAIL() << "a pack hit NVRTC cannot compile was not reported";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("not with NVRTC for sm_90"), std::string::npos);
+  }
+  // Backends that do not check take prebuilt binaries as they are.
+  cpu::create_backend()->check_prebuilt(0, src);
+}

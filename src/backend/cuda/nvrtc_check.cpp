@@ -15,15 +15,11 @@ class NvrtcCheckBackend : public Backend {
 
   CompiledBinary compile(int device, const KernelSource& src) override {
     CompiledBinary out = in_->compile(device, src);
-    try {
-      nvrtc_compile_program(src, 9, 0, src.name_expressions);
-    } catch (const CompileError& e) {
-      throw CompileError("kernel '" + src.name_hint +
-                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
-                         e.log, e.source);
-    }
+    check(src);
     return out;
   }
+  // A CPU pack hit skips the host compiler (the pack's build ran it) but not this check.
+  void check_prebuilt(int, const KernelSource& src) override { check(src); }
 
   // The rest is the inner backend's.
   DeviceType type() const override { return in_->type(); }
@@ -111,6 +107,16 @@ class NvrtcCheckBackend : public Backend {
   void destroy_graph(int d, GraphHandle g) override { in_->destroy_graph(d, g); }
 
  private:
+  static void check(const KernelSource& src) {
+    try {
+      nvrtc_compile_program(src, 9, 0, src.name_expressions);
+    } catch (const CompileError& e) {
+      throw CompileError("kernel '" + src.name_hint +
+                             "' compiles for the CPU but not with NVRTC for sm_90:\n" + e.what(),
+                         e.log, e.source);
+    }
+  }
+
   std::unique_ptr<Backend> in_;
 };
 

@@ -186,6 +186,7 @@ std::shared_ptr<LoadedModule> find_loaded(Device device, const KernelSource& src
   if (src.name_expressions.empty())
     aot = device.type == DeviceType::CUDA ? aot_pack_find(key) : cpu_aot_pack_find(key);
   if (aot) {
+    be.check_prebuilt(device.index, src);
     try {
       module = be.load(device.index, CompiledBinary{*aot, {}}, src);
       ++st.pack_hits;
