@@ -21,7 +21,8 @@ ElementwiseDefinition::ElementwiseDefinition(ElementwiseCode c)
                        c.reduce_dims, std::move(c.options)),
       operation(std::move(c.operation)),
       loop_prep(std::move(c.loop_prep)),
-      after_loop(std::move(c.after_loop)) {
+      after_loop(std::move(c.after_loop)),
+      vectorize(c.vectorize) {
   uses_i = uses_identifier(operation, "i") || uses_identifier(loop_prep, "i") ||
            uses_identifier(after_loop, "i");
 }
@@ -110,7 +111,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   if (n == 0) return std::move(pc.outputs);
   const bool all_contiguous = pc.all_contiguous;
   const IterationPlan plan = plan_for(def, pc);
-  const int vec = vector_width(pc.device, plan, pc.arrays);
+  const int vec = def.vectorize ? vector_width(pc.device, plan, pc.arrays) : 1;
   auto compiled = kernel_for(def, pc, plan, vec);
   if (!compiled) return std::move(pc.outputs);  // ran on the quick tier's interpreter
 

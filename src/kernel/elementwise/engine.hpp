@@ -32,11 +32,16 @@ struct ElementwiseCode {
   std::string preamble{}, loop_prep{}, after_loop{};
   bool reduce_dims = true;
   std::vector<std::string> options{};  // compiler options
+  // CUDA's contiguous path loads and stores 16-byte vectors, the body unrolled per element
+  // of four vectors: off for a body with a loop of its own (NVRTC took 125 s on the 64
+  // copies of int8 matmul's).
+  bool vectorize = true;
 };
 
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
+  bool vectorize = true;
   mutable ShortcutTable
       shortcut;  // the contiguous shortcut's specialisations (elementwise/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (elementwise/quick.hpp).

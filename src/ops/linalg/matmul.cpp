@@ -82,7 +82,8 @@ const kernel::ElementwiseDefinition& exact_matmul_def() {
            "for (long long p = 0; p < inner; ++p)\n"
            "  acc += a[(bt * rows + row) * inner + p] * b[(bt * inner + p) * cols + col];\n"
            "c = acc",
-       .name = "ndgpu_matmul_exact"});
+       .name = "ndgpu_matmul_exact",
+       .vectorize = false});
   return d;
 }
 const kernel::ElementwiseDefinition& bool_matmul_def() {
