@@ -266,6 +266,7 @@ class Backend {
   virtual size_t used_bytes(int device) = 0;
   virtual void copy_to_device(int device, void* dst, const void* host_src, size_t n,
                               StreamHandle stream) = 0;
+  // Returns once the bytes are in host_dst: after the stream's earlier work, no sync needed.
   virtual void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                             StreamHandle stream) = 0;
   // Host memory for an array handed to the host that the device writes fastest (page-locked
