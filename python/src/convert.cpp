@@ -256,6 +256,7 @@ int64_t index_or_overflow(nb::handle h, int* overflow) {
 }  // namespace
 
 int64_t to_dim(nb::handle h) {
+  if (PyBool_Check(h.ptr())) throw TypeError("an integer is required");  // as NumPy
   int overflow = 0;
   int64_t d = index_or_overflow(h, &overflow);
   if (overflow) throw ValueError("Maximum allowed dimension exceeded");
@@ -270,7 +271,8 @@ int64_t to_int64(nb::handle h) {
 }
 
 Shape to_shape(nb::handle obj) {
-  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr())) return Shape{to_dim(obj)};
+  if (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()) && !PyBool_Check(obj.ptr()))
+    return Shape{to_dim(obj)};
   if (!PySequence_Check(obj.ptr()) || PyUnicode_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" +
                     std::string(nb::str(obj).c_str()) + "'");

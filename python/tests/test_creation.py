@@ -279,3 +279,11 @@ def test_ndarray_constructor():
     assert x.shape == (2, 3) and x.dtype == np.float32 and x.strides == (12, 4)
     y = cp.ndarray((4,))
     assert y.dtype == np.float64
+
+
+def test_shapes_refuse_bools_as_numpy():
+    for shape in [(True, 2), (2, False), True]:
+        with pytest.raises(TypeError):
+            np.zeros(shape)
+        with pytest.raises(TypeError):
+            cp.zeros(shape)

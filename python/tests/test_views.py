@@ -191,6 +191,26 @@ def test_reshape_errors(shape):
         x.reshape(shape)
 
 
+def test_reshape_argument_forms_and_errors():
+    # a.reshape(4, 6) takes a fast path; every other form and each error goes the general way.
+    xn, x = pair((4, 6))
+    for args in [(5, 5), (7, -1), (-1, -1), (2**70,)]:
+        with pytest.raises(ValueError):
+            xn.reshape(*args)
+        with pytest.raises(ValueError):
+            x.reshape(*args)
+    for call in [lambda a: a.reshape(), lambda a: a.reshape(4, 6, bogus=1),
+                 lambda a: a.reshape(4, "6"), lambda a: a.reshape(4.0, 6),
+                 lambda a: a.reshape(True, 24)]:
+        with pytest.raises(TypeError):
+            call(xn)
+        with pytest.raises(TypeError):
+            call(x)
+    for call in [lambda a: a.reshape(np.int16(3), 8),
+                 lambda a: a.reshape(2, 2, 3, 1, 2, 1, 1), lambda a: a.reshape(3, 8, order="F")]:
+        check_view(call(x), call(xn))
+
+
 def test_reshape_empty_and_scalar():
     assert_same(cp.zeros((0, 3)).reshape(3, 0), np.zeros((0, 3)).reshape(3, 0))
     assert_same(cp.zeros((0, 3)).reshape(-1, 3), np.zeros((0, 3)).reshape(-1, 3))
