@@ -54,6 +54,8 @@ struct Ufunc;
 const ops::Ufunc& ufunc_handle(const std::string& name);
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b,
                     const NDArray* out = nullptr);
+// The same for one array (sin(a), -a): its loop by its dtype, then the shortcut.
+NDArray call_unary(const ops::Ufunc& u, const NDArray& a, const NDArray* out = nullptr);
 // The loop a ufunc runs for inputs of common dtype `common` (TypeError as a call would
 // raise): its input, parameter and output dtypes and its body (`out0 = ...` over `in0`,
 // `in1`), for code generators that inline ufuncs (fusion).

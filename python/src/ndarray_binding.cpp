@@ -56,10 +56,13 @@ nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
   return nb::borrow(self_h);
 }
 
-nb::object unary(const char* ufunc, const NDArray& self) {
-  std::vector<Operand> args{self};
-  return wrap_array(std::move(call_ufunc(ufunc, args)[0]));
+template <const char* Name>
+nb::object unary(const NDArray& self) {
+  static const ops::Ufunc& u = ufunc_handle(Name);  // looked up once per operator
+  return wrap_array(call_unary(u, self));
 }
+constexpr char kNegative[] = "negative", kAbsolute[] = "absolute", kInvert[] = "invert",
+               kSquare[] = "square";
 
 Shape shape_args(nb::args args) {
   if (args.size() == 1 && !PyLong_Check(args[0].ptr())) return to_shape(args[0]);
@@ -236,10 +239,10 @@ void bind_ndarray(nb::module_& m) {
                  "Implicit conversion to a NumPy array is not allowed. Please use `.get()` to "
                  "construct a NumPy array explicitly.");
            })
-      .def("__neg__", [](const NDArray& a) { return unary("negative", a); })
+      .def("__neg__", &unary<kNegative>)
       .def("__pos__", [](const NDArray& a) { return a.copy(); })
-      .def("__abs__", [](const NDArray& a) { return unary("absolute", a); })
-      .def("__invert__", [](const NDArray& a) { return unary("invert", a); });
+      .def("__abs__", &unary<kAbsolute>)
+      .def("__invert__", &unary<kInvert>);
 
   struct Op {
     const char* py;
@@ -253,7 +256,7 @@ void bind_ndarray(nb::module_& m) {
                          PyLong_AsLongAndOverflow(b.ptr(), &overflow) == 2 && !overflow;
     const bool two_float = PyFloat_CheckExact(b.ptr()) && PyFloat_AsDouble(b.ptr()) == 2.0;
     if ((two_int && a.dtype() != DType::Bool) || (two_float && is_inexact(a.dtype())))
-      return unary("square", a);
+      return unary<kSquare>(a);
     static const ops::Ufunc* h = &ufunc_handle("power");
     return binary(*h, "power", a, b, false);
   });

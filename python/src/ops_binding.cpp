@@ -20,19 +20,23 @@ struct PyUfunc {
   const ops::Ufunc* handle;
 };
 
-// Two arrays and at most out= (an array): by the ufunc's handle, as the operators call it.
+// One or two arrays and at most out= (an array): by the ufunc's handle, as the operators
+// call it.
 std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwargs kw) {
-  if (u.nin != 2 || u.nout != 1 || args.size() != 2 || kw.size() > 1) return std::nullopt;
+  if (u.nin > 2 || u.nout != 1 || args.size() != size_t(u.nin) || kw.size() > 1)
+    return std::nullopt;
   nb::handle out;
   if (kw.size() == 1) {
     out = PyDict_GetItemString(kw.ptr(), "out");  // borrowed
     if (!out.is_valid() || !nb::isinstance<NDArray>(out)) return std::nullopt;
   }
-  if (!nb::isinstance<NDArray>(args[0]) || !nb::isinstance<NDArray>(args[1])) return std::nullopt;
+  for (nb::handle a : args)
+    if (!nb::isinstance<NDArray>(a)) return std::nullopt;
   const NDArray& a = *nb::inst_ptr<NDArray>(args[0]);
-  const NDArray& b = *nb::inst_ptr<NDArray>(args[1]);
-  if (!out.is_valid()) return wrap_array(call_binary(*u.handle, a, b));
-  call_binary(*u.handle, a, b, nb::inst_ptr<NDArray>(out));
+  NDArray* o = out.is_valid() ? nb::inst_ptr<NDArray>(out) : nullptr;
+  NDArray r = u.nin == 1 ? call_unary(*u.handle, a, o)
+                         : call_binary(*u.handle, a, *nb::inst_ptr<NDArray>(args[1]), o);
+  if (!o) return wrap_array(std::move(r));
   return nb::borrow(out);  // returned as given, as NumPy and CuPy do
 }
 
@@ -84,6 +88,24 @@ nb::object call_result(std::vector<NDArray>&& res, const CallKeywords& c) {
 
 nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   if (auto r = call_arrays(u, args, kw)) return std::move(*r);
+  if (args.size() > size_t(u.nin) && args.size() <= size_t(u.nin + u.nout)) {
+    // cp.multiply(a, b, c): outputs given by position, as out= (None: allocated).
+    if (kw.contains("out"))
+      throw TypeError("cannot specify 'out' as both a positional and keyword argument");
+    nb::list ins, outs;
+    bool any = false;
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (k < size_t(u.nin)) {
+        ins.append(args[k]);
+      } else {
+        outs.append(args[k]);
+        any = any || !args[k].is_none();
+      }
+    }
+    auto kw2 = nb::steal<nb::kwargs>(PyDict_Copy(kw.ptr()));
+    if (any) kw2["out"] = u.nout == 1 ? nb::object(outs[0]) : nb::steal(PyList_AsTuple(outs.ptr()));
+    return call(u, nb::steal<nb::args>(PyList_AsTuple(ins.ptr())), kw2);
+  }
   for (nb::handle a : args)  // a fusion trace records the call instead (docs/fuse.md)
     if (is_fusion_proxy(a)) return fusion_hook()(u.name, *args, **kw);
   std::vector<Operand> inputs;

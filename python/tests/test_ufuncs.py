@@ -433,6 +433,45 @@ def test_out_and_inplace_repeated_contiguous():
     assert_same(a + b, an + bn)
 
 
+def test_unary_repeated_contiguous_and_out():
+    # Unary calls take the dispatch shortcut from the second one on: results must not change.
+    an = sample((1000,), np.float32, 3)
+    a, ia, ian = cp.array(an), cp.arange(1000, dtype=np.int16), np.arange(1000, dtype=np.int16)
+    o, on = cp.empty(1000, np.float32), np.empty(1000, np.float32)
+    o64, on64 = cp.empty(1000), np.empty(1000)
+    for _ in range(3):
+        assert_same(cp.sqrt(a), np.sqrt(an))
+        assert_same(cp.sin(ia), np.sin(ian))  # an int16 input runs the float32 loop
+        assert_same(-a, -an)
+        assert_same(abs(-ia), abs(-ian))
+        assert cp.exp(a, out=o) is o
+        assert_same(o, np.exp(an, out=on))
+        cp.negative(a, out=o64)  # another output dtype: cast
+        assert_same(o64, np.negative(an, out=on64))
+        cp.negative(a[::2], out=o[:500])
+        assert_same(o[:500], -an[::2])
+
+
+def test_outputs_given_by_position():
+    an, bn = np.arange(1.0, 7.0), np.full(6, 4.0)
+    a, b = cp.array(an), cp.array(bn)
+    o = cp.empty(6)
+    assert cp.multiply(a, b, o) is o
+    assert_same(o, an * bn)
+    assert cp.sqrt(a, o) is o
+    assert_same(o, np.sqrt(an))
+    assert_same(cp.sqrt(a, None), np.sqrt(an))
+    q, r = cp.empty(6), cp.empty(6)
+    res = cp.divmod(b, a, q, r)
+    assert res[0] is q and res[1] is r
+    assert_same(q, bn // an)
+    assert_same(r, bn % an)
+    with pytest.raises(TypeError):
+        np.sqrt(an, np.empty(6), out=np.empty(6))
+    with pytest.raises(TypeError):
+        cp.sqrt(a, o, out=o)
+
+
 def test_two_outputs_given_repeatedly():
     k = cp.ElementwiseKernel("T x, T y", "T s, T d", "s = x + y; d = x - y", "sum_and_difference")
     an, bn = np.arange(1, 9.0), np.full(8, 3.0)

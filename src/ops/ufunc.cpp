@@ -233,6 +233,18 @@ NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, con
   return call_ufunc(u.name, args, out ? std::span(out, 1) : std::span<const NDArray>())[0];
 }
 
+NDArray call_unary(const ops::Ufunc& u, const NDArray& a, const NDArray* out) {
+  if (u.nin == 1 && u.nout == 1) {
+    const kernel::ElementwiseDefinition& def = loop_definition(u, resolve_loop(u, a.dtype()));
+    const NDArray* ins[1] = {&a};
+    NDArray result;
+    if (kernel::run_elementwise_shortcut(def, ins, std::span(&out, out ? 1 : 0), &result))
+      return result;
+  }
+  const Operand args[1] = {a};
+  return call_ufunc(u.name, args, out ? std::span(out, 1) : std::span<const NDArray>())[0];
+}
+
 const UfuncInfo* find_ufunc(const std::string& name) {
   static const std::vector<UfuncInfo> infos = list_ufuncs();
   for (const auto& i : infos)

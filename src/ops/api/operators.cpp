@@ -24,8 +24,7 @@ const ops::Ufunc& handle(BinaryOperator op) {
 }
 
 NDArray unary(const char* ufunc, const NDArray& a) {
-  const Operand args[1] = {a};
-  return call_ufunc(ufunc, args)[0];
+  return call_unary(ufunc_handle(ufunc), a);
 }
 
 }  // namespace
