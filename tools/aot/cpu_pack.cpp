@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <thread>
@@ -41,16 +42,23 @@ bool compile_all(const std::vector<Captured*>& kernels, unsigned jobs) {
   return ok;
 }
 
-// A precompiled ndgpu/common.cuh halves each compile (most of it is parsing headers). The
-// compiler promises the same code with it; it is kept only if the first kernel's shared
-// object comes out byte for byte as without it.
-void precompile_if_identical(const Captured& probe) {
-  std::string plain = cpu::compile_shared_object(probe.src);
-  std::string gch = cpu::precompile_common_header();
-  if (cpu::compile_shared_object(probe.src) == plain) return;
-  std::filesystem::remove(gch);
-  std::fprintf(stderr, "ndgpu_aot: the precompiled header changes %s: not used\n",
-               probe.src.name_hint.c_str());
+// A precompiled ndgpu/common.cuh halves each compile (most of it is parsing headers), one
+// per set of flags (most kernels link libmvec, the exact twins do not). The compiler
+// promises the same code with it; each is kept only if its first kernel's shared object
+// comes out byte for byte as without it. Sets of a few kernels are not worth one.
+void precompile_if_identical(const std::vector<Captured*>& kernels) {
+  std::map<std::string, std::vector<const Captured*>> sets;
+  for (const Captured* k : kernels) sets[cpu::precompiled_header_path(k->src)].push_back(k);
+  for (const auto& [path, members] : sets) {
+    if (members.size() < 8) continue;
+    const Captured& probe = *members[0];
+    std::string plain = cpu::compile_shared_object(probe.src);
+    std::string gch = cpu::precompile_common_header(probe.src);
+    if (cpu::compile_shared_object(probe.src) == plain) continue;
+    std::filesystem::remove(gch);
+    std::fprintf(stderr, "ndgpu_aot: the precompiled header changes %s: not used\n",
+                 probe.src.name_hint.c_str());
+  }
 }
 
 }  // namespace
@@ -73,8 +81,9 @@ int build_cpu_pack(const std::string& out, unsigned jobs, bool list) {
   auto t1 = std::chrono::steady_clock::now();
 
   std::vector<Captured*> to_compile = reuse_previous(out, kernels);
+  cpu::set_background_precompile(false);  // only what precompile_if_identical checked
   try {
-    if (!to_compile.empty()) precompile_if_identical(*to_compile[0]);
+    precompile_if_identical(to_compile);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ndgpu_aot: no precompiled header: %s\n", e.what());
   }
