@@ -78,17 +78,23 @@ int main() {
                           }}});
 #define UN(NAME, T, W, U, OP, N) \
   cases.push_back(               \
-      {NAME, {2.0 * bytes, [&] { k_un<U, T, W, OP><<<g(N, W, U), 256>>>((T*)o, (T*)x, N); }}});
-  BIN("add f32 U1", float, 4, 1, nf)
-  BIN("add f32 U2", float, 4, 2, nf) BIN("add f32 U4", float, 4, 4, nf)
-      BIN("add f64 U1", double, 2, 1, nd) BIN("add f64 U4", double, 2, 4, nd)
-          BIN("add i8 U1", signed char, 16, 1, nb) BIN("add i8 U4", signed char, 16, 4, nb)
-              UN("x*2 f64 U1", double, 2, 1, 0, nd) UN("x*2 f64 U4", double, 2, 4, 0, nd) UN(
-                  "x*2 i8 U1", signed char, 16, 1, 0, nb) UN("x*2 i8 U4", signed char, 16, 4, 0, nb)
-                  UN("x*2 i16 U1", short, 8, 1, 0, nh) UN("x*2 i16 U4", short, 8, 4, 0, nh)
-                      UN("sin f64 U1", double, 2, 1, 1, nd) UN("sin f64 U4", double, 2, 4, 1, nd)
-                          std::vector<std::vector<float>>
-                              ms(cases.size());
+      {NAME, {2.0 * bytes, [&] { k_un<U, T, W, OP><<<g(N, W, U), 256>>>((T*)o, (T*)x, N); }}})
+  BIN("add f32 U1", float, 4, 1, nf);
+  BIN("add f32 U2", float, 4, 2, nf);
+  BIN("add f32 U4", float, 4, 4, nf);
+  BIN("add f64 U1", double, 2, 1, nd);
+  BIN("add f64 U4", double, 2, 4, nd);
+  BIN("add i8 U1", signed char, 16, 1, nb);
+  BIN("add i8 U4", signed char, 16, 4, nb);
+  UN("x*2 f64 U1", double, 2, 1, 0, nd);
+  UN("x*2 f64 U4", double, 2, 4, 0, nd);
+  UN("x*2 i8 U1", signed char, 16, 1, 0, nb);
+  UN("x*2 i8 U4", signed char, 16, 4, 0, nb);
+  UN("x*2 i16 U1", short, 8, 1, 0, nh);
+  UN("x*2 i16 U4", short, 8, 4, 0, nh);
+  UN("sin f64 U1", double, 2, 1, 1, nd);
+  UN("sin f64 U4", double, 2, 4, 1, nd);
+  std::vector<std::vector<float>> ms(cases.size());
   for (int round = 0; round < 7; ++round)
     for (size_t c = 0; c < cases.size(); ++c) {
       auto& f = cases[c].second.second;
