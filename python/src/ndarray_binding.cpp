@@ -58,8 +58,8 @@ nb::object inplace(const char* ufunc, nb::handle self_h, nb::handle other) {
 
 template <const char* Name>
 nb::object unary(const NDArray& self) {
-  static const ops::Ufunc& u = ufunc_handle(Name);  // looked up once per operator
-  return wrap_array(call_unary(u, self));
+  static const ops::Ufunc* u = &ufunc_handle(Name);  // looked up once per operator
+  return wrap_array(call_unary(*u, self));
 }
 constexpr char kNegative[] = "negative", kAbsolute[] = "absolute", kInvert[] = "invert",
                kSquare[] = "square";
