@@ -3,6 +3,7 @@
 #include <cmath>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 
@@ -142,6 +143,24 @@ std::vector<NDArray> call_unsafe(const ops::Ufunc& u, const ops::UfuncLoop& loop
   return results;
 }
 
+// Four vectors in flight per CUDA thread for loops whose arithmetic outweighs their memory
+// traffic, one for the rest (ElementwiseCode::vectors_per_thread). From the H200's ufunc
+// sweeps: float64 and complex transcendentals, and these float32 ones (arccosh 81% -> 95%
+// of add's bandwidth with four; sin 94.7% -> 95.7% with one).
+int vectors_per_thread(const ops::Ufunc& u, const ops::UfuncLoop& l) {
+  static const std::set<std::string_view> heavy_any = {"arcsinh", "arccosh",     "arctanh",
+                                                       "power",   "float_power", "arctan2",
+                                                       "rsqrt",   "spacing",     "expm1"};
+  static const std::set<std::string_view> transcendental = {
+      "exp",  "exp2", "expm1", "log",    "log2",      "log10",     "log1p",
+      "sin",  "cos",  "tan",   "arcsin", "arccos",    "arctan",    "sinh",
+      "cosh", "tanh", "cbrt",  "hypot",  "logaddexp", "logaddexp2"};
+  if (heavy_any.count(u.name)) return 4;
+  bool wide = false;
+  for (DType t : l.in) wide = wide || t == DType::Float64 || is_complex(t);
+  return wide && transcendental.count(u.name) ? 4 : 1;
+}
+
 const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u, const ops::UfuncLoop& l) {
   if (auto* d = l.def_ready.load(std::memory_order_acquire)) return *d;
   static std::mutex mu;
@@ -155,8 +174,12 @@ const kernel::ElementwiseDefinition& loop_definition(const ops::Ufunc& u, const 
       out += (k ? ", " : "") + std::string(dtype_name(l.out[k])) + " out" + std::to_string(k);
     std::string kname = "ndgpu_" + u.name + "_";
     for (DType t : l.in) kname += dtype_char(t) == '?' ? 'b' : dtype_char(t);
-    l.def = std::make_unique<kernel::ElementwiseDefinition>(kernel::ElementwiseCode{
-        .in_params = in, .out_params = out, .operation = l.body, .name = kname});
+    l.def = std::make_unique<kernel::ElementwiseDefinition>(
+        kernel::ElementwiseCode{.in_params = in,
+                                .out_params = out,
+                                .operation = l.body,
+                                .name = kname,
+                                .vectors_per_thread = vectors_per_thread(u, l)});
     l.def_ready.store(l.def.get(), std::memory_order_release);
   }
   return *l.def;

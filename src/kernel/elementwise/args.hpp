@@ -18,11 +18,8 @@
 
 namespace ndgpu::kernel {
 
-// On CUDA's vector path each thread loads this many vectors before computing any. One, in a
-// one-pass grid: on the H200 (2^28 elements) float32 copy 4130 -> 4288 GB/s against four,
-// sin 4111 -> 4243, add 4369 -> 4398, int8 add 1994 -> 4318 (benchmarks/cpp/
-// elementwise_shapes_*.cu).
-constexpr int kVectorsPerThread = 1;
+// On CUDA's vector path each thread loads ElementwiseCode::vectors_per_thread vectors (one
+// or four) before computing any, in a one-pass grid.
 
 // The arguments before `_shape`/`_n`: one per spec.
 void pack_elementwise_args(ArgPack& pack, std::span<const ArgSpec> specs, const IterationPlan& plan,
@@ -39,13 +36,13 @@ inline bool vectors_aligned(std::span<const NDArray* const> arrays, int vec) {
 }
 
 // Packs `_n` (and `_vec_ok` for a kernel with vector width `vec` > 1) and launches over the
-// work items: n elements, or on CUDA's vector path n / (vec * kVectorsPerThread) threads.
+// work items: n elements, or on CUDA's vector path n / (vec * per_thread) threads.
 inline void launch_counted(Device device, const CompiledKernel& k, ArgPack& pack, int64_t n,
-                           int vec, bool vec_ok) {
+                           int vec, int vectors_per_thread, bool vec_ok) {
   long long count = n;
   pack.push(count);
   if (vec > 1) pack.push(int(vec_ok ? 1 : 0));
-  const int64_t per_thread = int64_t(vec) * kVectorsPerThread;
+  const int64_t per_thread = int64_t(vec) * vectors_per_thread;
   const bool vector_path = device.type == DeviceType::CUDA && vec_ok;
   launch_elementwise(device, k, vector_path ? (n + per_thread - 1) / per_thread : n, pack);
 }

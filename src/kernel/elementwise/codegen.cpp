@@ -92,7 +92,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
       return "ndgpu::Vec<" + ctype(a.storage) + ", " + std::to_string(V) + ">";
     };
     // Each thread loads U vectors before computing any, for memory-level parallelism.
-    const int U = kVectorsPerThread;
+    const int U = s.vectors_per_thread;
     // Misaligned operands take the scalar tail loop for every element (_nv = 0): one scalar
     // copy of the body fewer for NVRTC to compile.
     src << "#ifdef NDGPU_DEVICE_CUDA\n  {\n";

@@ -20,6 +20,7 @@ struct ElementwiseSpec {
   // Elements per vector load on CUDA's contiguous path (16 bytes / widest itemsize), with a
   // run-time flag `_vec_ok` for alignment; 1 disables the vector path.
   int vector_width = 1;
+  int vectors_per_thread = 1;  // loaded by each thread before computing (ElementwiseCode)
 };
 
 // The kernel's source and its single entry (with parameter types, for the CPU backend);

@@ -22,7 +22,8 @@ ElementwiseDefinition::ElementwiseDefinition(ElementwiseCode c)
       operation(std::move(c.operation)),
       loop_prep(std::move(c.loop_prep)),
       after_loop(std::move(c.after_loop)),
-      vectorize(c.vectorize) {
+      vectorize(c.vectorize),
+      vectors_per_thread(c.vectors_per_thread) {
   uses_i = uses_identifier(operation, "i") || uses_identifier(loop_prep, "i") ||
            uses_identifier(after_loop, "i");
 }
@@ -85,6 +86,7 @@ std::optional<CompiledKernel> kernel_for(const ElementwiseDefinition& def, const
   spec.contiguous = plan.contiguous;
   spec.index32 = plan.index32;
   spec.vector_width = vec;
+  spec.vectors_per_thread = def.vectors_per_thread;
   SourceFn source = [&] {
     KernelSource src = generate_elementwise(spec);
     src.options = def.options;
@@ -117,7 +119,8 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
 
   ArgPack pack;
   pack_elementwise_args(pack, pc.specs, plan, pc.arrays, pc.raw_arrays, pc.scalars);
-  launch_counted(pc.device, *compiled, pack, n, vec, vectors_aligned(pc.arrays, vec));
+  launch_counted(pc.device, *compiled, pack, n, vec, def.vectors_per_thread,
+                 vectors_aligned(pc.arrays, vec));
   // Given outputs are remembered when they need no cast: the shortcut stores into them as is.
   bool outputs_exact = true;
   for (size_t k = 0; k < def.out.size() && pc.outputs_given; ++k)

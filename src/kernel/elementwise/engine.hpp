@@ -33,15 +33,21 @@ struct ElementwiseCode {
   bool reduce_dims = true;
   std::vector<std::string> options{};  // compiler options
   // CUDA's contiguous path loads and stores 16-byte vectors, the body unrolled per element
-  // of four vectors: off for a body with a loop of its own (NVRTC took 125 s on the 64
-  // copies of int8 matmul's).
+  // of each: off for a body with a loop of its own (NVRTC took 125 s on the 64 copies of
+  // int8 matmul's).
   bool vectorize = true;
+  // Vectors each thread loads before computing any. One suits light bodies, four those
+  // whose arithmetic outweighs their memory traffic (on the H200, 2^28 elements: float32
+  // copy 4130 -> 4288 GB/s and sin 4111 -> 4243 with one; float64 sin 87.6% -> 95.6% of
+  // add and float32 arccosh 81.3% -> 94.9% with four; benchmarks/cpp/elementwise_shapes_*).
+  int vectors_per_thread = 1;
 };
 
 struct ElementwiseDefinition : KernelDefinition {
   std::string operation, loop_prep, after_loop;
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
   bool vectorize = true;
+  int vectors_per_thread = 1;
   mutable ShortcutTable
       shortcut;  // the contiguous shortcut's specialisations (elementwise/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (elementwise/quick.hpp).
