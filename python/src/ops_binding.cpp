@@ -23,8 +23,14 @@ struct PyUfunc {
   const ops::Ufunc* handle;
 };
 
-// One or two arrays and at most out= (an array): by the ufunc's handle, as the operators
-// call it.
+// u of one or two arrays by its handle, as the operators call it (b unused for one).
+NDArray on_arrays(const PyUfunc& u, nb::handle a, nb::handle b, const NDArray* out) {
+  const NDArray& x = *nb::inst_ptr<NDArray>(a);
+  return u.nin == 1 ? call_unary(*u.handle, x, out)
+                    : call_binary(*u.handle, x, *nb::inst_ptr<NDArray>(b), out);
+}
+
+// One or two arrays and at most out= (an array).
 std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   if (u.nin > 2 || u.nout != 1 || args.size() != size_t(u.nin) || kw.size() > 1)
     return std::nullopt;
@@ -35,10 +41,8 @@ std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwarg
   }
   for (nb::handle a : args)
     if (!nb::isinstance<NDArray>(a)) return std::nullopt;
-  const NDArray& a = *nb::inst_ptr<NDArray>(args[0]);
   NDArray* o = out.is_valid() ? nb::inst_ptr<NDArray>(out) : nullptr;
-  NDArray r = u.nin == 1 ? call_unary(*u.handle, a, o)
-                         : call_binary(*u.handle, a, *nb::inst_ptr<NDArray>(args[1]), o);
+  NDArray r = on_arrays(u, args[0], u.nin == 2 ? args[1] : nb::handle(), o);
   if (!o) return wrap_array(std::move(r));
   return nb::borrow(out);  // returned as given, as NumPy and CuPy do
 }
@@ -130,11 +134,8 @@ PyObject* ufunc_call(PyObject* self, PyObject* args, PyObject* kwargs) {
   for (Py_ssize_t k = 0; arrays && k < n; ++k)
     arrays = nb::isinstance<NDArray>(PyTuple_GET_ITEM(args, k));
   if (arrays) try {
-      const NDArray& a = *nb::inst_ptr<NDArray>(PyTuple_GET_ITEM(args, 0));
-      NDArray r =
-          n == 1 ? call_unary(*u.handle, a)
-                 : call_binary(*u.handle, a, *nb::inst_ptr<NDArray>(PyTuple_GET_ITEM(args, 1)));
-      return wrap_array(std::move(r)).release().ptr();
+      nb::handle b = n == 2 ? PyTuple_GET_ITEM(args, 1) : nullptr;
+      return wrap_array(on_arrays(u, PyTuple_GET_ITEM(args, 0), b, nullptr)).release().ptr();
     } catch (const Interrupted&) {
       raise_interrupted();  // not run again: the user stopped it
       return nullptr;

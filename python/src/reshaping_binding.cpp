@@ -6,9 +6,12 @@
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/host_hooks.hpp"
 #include "ndgpu/manipulation.hpp"
 
 namespace ndgpu::py {
+void raise_interrupted();  // host_hooks_binding.cpp
+
 namespace {
 
 AnyOrder to_any_order(nb::handle h, AnyOrder dflt = AnyOrder::C) {
@@ -58,6 +61,9 @@ PyObject* reshape_fast(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     if (plain) try {
         NDArray r = reshape(*nb::inst_ptr<NDArray>(self), shape, AnyOrder::C);
         return nb::cast(std::move(r)).release().ptr();
+      } catch (const Interrupted&) {
+        raise_interrupted();  // a copy the user stopped is not run again
+        return nullptr;
       } catch (...) {
         // The general path raises it, translated as every binding's errors are.
       }
