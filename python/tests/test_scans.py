@@ -93,3 +93,16 @@ def test_diff():
     check("diff", a, n=0)
     check("diff", np.array([True, False, False, True]))
     check("diff", sample((5,), np.float32), n=3)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.uint32, np.float64, np.int64])
+def test_cumsum_of_one_row_in_its_own_type(dtype):
+    # One contiguous row in its own type: CUB's scan on CUDA, which takes 4-byte values as
+    # pairs when both ends are 8-byte aligned; odd counts and a view one element in do not.
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 4097, 300_001, 300_002):
+        a = rng.integers(0, 8, n + 1).astype(dtype)  # sums below 2^24: exact in any order
+        d = cp.asarray(a)
+        for start in (0, 1):
+            x = a[start:start + n]
+            assert_same(cp.cumsum(d[start:start + n], dtype=dtype), np.cumsum(x, dtype=dtype))
