@@ -1,7 +1,7 @@
 // CUB's DeviceScan::InclusiveSum behind ndgpu_cub_inclusive_sum (cumsum of one contiguous row).
+#include <thrust/iterator/transform_iterator.h>
 #include <cstdint>
 #include <cub/device/device_scan.cuh>
-#include <thrust/iterator/transform_iterator.h>
 #include <type_traits>
 
 #include "ndgpu_cub.h"
@@ -87,7 +87,7 @@ struct PairPolicies {
   using Tile = WideTile<double>;
   struct Policy900 : cub::ChainedPolicy<900, Policy900, Policy600> {
     using ScanPolicyT = Policy<Tile::threads, Tile::items,
-                              cub::detail::fixed_delay_constructor_t<Tile::delay, Tile::l2_write>>;
+                               cub::detail::fixed_delay_constructor_t<Tile::delay, Tile::l2_write>>;
   };
   using MaxPolicy = Policy900;
 };
