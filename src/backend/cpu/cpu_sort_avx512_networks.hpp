@@ -160,8 +160,19 @@ NDGPU_INLINE void sort_columns(V* v) {
   }
 }
 
-// K vectors (a power of two) sorted as one run of 16K keys: each vector, then runs of m
-// vectors merged in pairs (mirror compare, then half-cleaners between vectors and within).
+NDGPU_INLINE V vmin(V a, V b) {
+  return _mm512_min_epi32(a, b);
+}
+NDGPU_INLINE V vmax(V a, V b) {
+  return _mm512_max_epi32(a, b);
+}
+NDGPU_INLINE V merge_vector(V v) {
+  return merge16(v);
+}
+
+#include "backend/cpu/cpu_sort_networks_merge.hpp"
+
+// K vectors (a power of two) sorted as one run of 16K keys: each vector, then merged.
 template <int K>
 NDGPU_INLINE void sort_registers(V* v) {
   if constexpr (K == 16) {
@@ -170,28 +181,7 @@ NDGPU_INLINE void sort_registers(V* v) {
 #pragma GCC unroll 16
     for (int i = 0; i < K; ++i) v[i] = sort16(v[i]);
   }
-#pragma GCC unroll 4
-  for (int m = 1; m < K; m *= 2) {
-#pragma GCC unroll 16
-    for (int b = 0; b < K; b += 2 * m)
-#pragma GCC unroll 16
-      for (int i = 0; i < m; ++i) {
-        const V x = v[b + i], r = reverse(v[b + 2 * m - 1 - i]);
-        v[b + i] = _mm512_min_epi32(x, r);
-        v[b + 2 * m - 1 - i] = reverse(_mm512_max_epi32(x, r));
-      }
-#pragma GCC unroll 4
-    for (int d = m / 2; d >= 1; d /= 2)
-#pragma GCC unroll 16
-      for (int j = 0; j < K; ++j)
-        if (!(j & d) && j + d < K) {  // always true for K a power of two; GCC 13 cannot see it
-          const V x = v[j], y = v[j + d];
-          v[j] = _mm512_min_epi32(x, y);
-          v[j + d] = _mm512_max_epi32(x, y);
-        }
-#pragma GCC unroll 16
-    for (int j = 0; j < K; ++j) v[j] = merge16(v[j]);
-  }
+  merge_sorted_vectors<K>(v);
 }
 
 template <class C, int K>
