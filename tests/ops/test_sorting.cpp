@@ -72,9 +72,9 @@ TEST(Sorting, CpuRadixSortOneLongRowAndManyRows) {
   }
 }
 
-// Rows of 4-byte keys alone: the vectorised quicksort (where the CPU has AVX-512) and the
-// radix sort (NDGPU_CPU_SORT=radix) against std::sort, on IEEE float keys (one row, NumPy's
-// order: -0.0 first, every NaN last as one quiet NaN) and unsigned ones (one row or three),
+// Rows of 4-byte keys alone: the vectorised quicksorts (AVX-512 where the CPU has it, and
+// AVX2) and the radix sort (NDGPU_CPU_SORT=radix) against std::sort, on IEEE float keys (one row,
+// NumPy's order: -0.0 first, every NaN last as one quiet NaN) and unsigned ones (one row or three),
 // around each size where the paths change (registers, partitions, the pool).
 TEST(Sorting, CpuSortOfRowsOfKeysAlone) {
   auto key = [](uint32_t x) {  // float bits to unsigned order, NaNs last
@@ -84,10 +84,10 @@ TEST(Sorting, CpuSortOfRowsOfKeysAlone) {
   std::mt19937_64 rng(11);
   const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x7FC00000u, 0xFFC00001u,
                                0x7F800000u, 0xFF800000u, 0x3F800000u, 0xBF800000u};
-  for (const char* path : {"", "radix"}) {
+  for (const char* path : {"", "avx2", "radix"}) {
     setenv("NDGPU_CPU_SORT", path, 1);
-    for (int64_t len : {int64_t(1), int64_t(17), int64_t(256), int64_t(257), int64_t(5000),
-                        int64_t(1) << 16, (int64_t(1) << 20) + 3})
+    for (int64_t len : {int64_t(1), int64_t(17), int64_t(128), int64_t(129), int64_t(256),
+                        int64_t(257), int64_t(5000), int64_t(1) << 16, (int64_t(1) << 20) + 3})
       for (int data = 0; data < 3; ++data)
         for (int64_t rows : {int64_t(1), int64_t(3)})
           for (bool floats : {true, false}) {

@@ -12,6 +12,7 @@
 
 #include <sys/mman.h>
 
+#include "backend/cpu/cpu_sort_avx2.hpp"
 #include "backend/cpu/cpu_sort_avx512.hpp"
 #include "backend/cpu/thread_pool.hpp"
 #include "ndgpu/errors.hpp"
@@ -454,11 +455,16 @@ int64_t pass_chunks(int64_t len) {
   return std::clamp<int64_t>(len / kMinChunk, 1, int64_t(pool_size()));
 }
 
-// Rows of 4-byte keys alone take the vectorised quicksort where the CPU has AVX-512,
-// unless NDGPU_CPU_SORT=radix (read on every sort, so that tests cover both paths).
-bool vector_sort_enabled() {
+// Rows of 4-byte keys alone take the vectorised quicksort where the CPU has AVX-512 or
+// AVX2, unless NDGPU_CPU_SORT=radix (read on every sort, so that tests cover both paths);
+// NDGPU_CPU_SORT=avx2 takes the AVX2 one on an AVX-512 machine.
+using VectorSort = void (*)(const uint32_t*, uint32_t*, int64_t, int64_t, bool);
+VectorSort vector_sort() {
   const char* choice = std::getenv("NDGPU_CPU_SORT");
-  return has_avx512_sort() && !(choice && std::strcmp(choice, "radix") == 0);
+  if (choice && std::strcmp(choice, "radix") == 0) return nullptr;
+  const bool avx2_asked = choice && std::strcmp(choice, "avx2") == 0;
+  if (has_avx512_sort() && !avx2_asked) return avx512_sort32;
+  return has_avx2_sort() ? avx2_sort32 : nullptr;
 }
 
 template <class K, bool kValues>
@@ -468,9 +474,9 @@ void sort_keys(const SortCall& call) {
   const int64_t len = call.n / call.segments;
   const size_t item = sizeof(K) + (kValues ? sizeof(int64_t) : 0);
   if constexpr (!kValues && sizeof(K) == 4)
-    if (vector_sort_enabled()) {
-      avx512_sort32(reinterpret_cast<const uint32_t*>(kin), reinterpret_cast<uint32_t*>(kout),
-                    call.segments, len, call.float_keys);
+    if (const VectorSort sort = vector_sort()) {
+      sort(reinterpret_cast<const uint32_t*>(kin), reinterpret_cast<uint32_t*>(kout), call.segments,
+           len, call.float_keys);
       return;
     }
   if constexpr (!kValues && sizeof(K) >= 4)
