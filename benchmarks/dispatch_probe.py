@@ -3,6 +3,8 @@ kernel of the small ops in benchmarks/workloads/overhead.py, for ndgpu and the p
 
     python benchmarks/dispatch_probe.py [--rounds R] [--iters N]
 
+Host time queued: the same loop's wall time while the GPU spins (the host's part alone).
+One call, events: the benchmarks' timing of a single call on an idle GPU (median of 20).
 GPU time per kernel: a spin kernel keeps the GPU busy while N calls are queued behind it;
 events before and after the N calls then time the kernels alone, back to back. A dispatch
 row is host-bound when its host time per call exceeds this. Rounds interleave the cases so
@@ -36,15 +38,31 @@ def per_call_us(fn, sync, iters):
 
 
 def gpu_per_kernel_us(xp, spin, fn, iters):
-    """Kernels of `iters` calls of fn queued behind a spin kernel: GPU µs per call."""
+    """Kernels of `iters` calls of fn queued behind a spin kernel: (host µs per call spent
+    queuing them, with nothing to wait for; GPU µs per call)."""
     start, end = xp.cuda.Event(), xp.cuda.Event()
     spin((1,), (1,), (xp.int64(SPIN_CYCLES),))
     start.record()
+    t0 = time.perf_counter()
     for _ in range(iters):
         fn()
+    queued = (time.perf_counter() - t0) * 1e6 / iters
     end.record()
     end.synchronize()
-    return xp.cuda.get_elapsed_time(start, end) * 1e3 / iters
+    return queued, xp.cuda.get_elapsed_time(start, end) * 1e3 / iters
+
+
+def single_call_us(xp, fn, reps=20):
+    """The benchmarks' event timing: events around one call on an idle GPU (median, µs)."""
+    start, end = xp.cuda.Event(), xp.cuda.Event()
+    times = []
+    for _ in range(reps):
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(xp.cuda.get_elapsed_time(start, end) * 1e3)
+    return statistics.median(times)
 
 
 def cases(xp):
@@ -52,7 +70,11 @@ def cases(xp):
     a = xp.asarray(np.random.default_rng(1).random(1000, dtype=np.float32))
     b = xp.asarray(np.random.default_rng(2).random(1000, dtype=np.float32))
     out = xp.empty_like(a)
+    x = xp.asarray(np.random.default_rng(3).random((1024, 64, 64), dtype=np.float32))
+    y = xp.asarray(np.random.default_rng(4).random((1024, 64, 64), dtype=np.float32))
     return {
+        "matmul 1024x64^3": lambda: xp.matmul(x, y),
+        "einsum bij,bjk": lambda: xp.einsum("bij,bjk->bik", x, y),
         "a + b": lambda: a + b,
         "add(a, b)": lambda: xp.add(a, b),
         "add(out=)": lambda: xp.add(a, b, out=out),
@@ -79,18 +101,22 @@ def main():
         spin = xp.RawKernel(SPIN_SRC, "spin")
         sync = xp.cuda.Device().synchronize
         for case, fn in cases(xp).items():
-            rows[(name, case)] = (xp, spin, fn, sync, [], [])
+            rows[(name, case)] = (xp, spin, fn, sync, [], [], [])
     for _ in range(args.rounds):
-        for (name, case), (xp, spin, fn, sync, host, gpu) in rows.items():
+        for (name, case), (xp, spin, fn, sync, host, gpu, single) in rows.items():
             host.append(per_call_us(fn, sync, args.iters))
             if case != "empty 4 KB":
                 gpu.append(gpu_per_kernel_us(xp, spin, fn, args.iters))
                 sync()
-    print(f"{'library':8} {'case':12} {'host µs/call (median, min-max)':34} {'GPU µs/kernel':>14}")
-    for (name, case), (_, _, _, _, host, gpu) in rows.items():
+                single.append(single_call_us(xp, fn))
+    print(f"{'library':8} {'case':18} {'µs/call, loop (median, min-max)':34} "
+          f"{'host µs, queued':>16} {'GPU µs/kernel':>14} {'one call, events':>17}")
+    for (name, case), (_, _, _, _, host, gpu, single) in rows.items():
         h = f"{statistics.median(host):6.2f} ({min(host):.2f}-{max(host):.2f})"
-        g = f"{statistics.median(gpu):8.2f}" if gpu else "       —"
-        print(f"{name:8} {case:12} {h:34} {g:>14}")
+        q = f"{statistics.median(v[0] for v in gpu):8.2f}" if gpu else "       —"
+        g = f"{statistics.median(v[1] for v in gpu):8.2f}" if gpu else "       —"
+        o = f"{statistics.median(single):8.2f}" if single else "       —"
+        print(f"{name:8} {case:18} {h:34} {q:>16} {g:>14} {o:>17}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 // Build (after ninja -C build/me):
 //   g++ -O2 -std=c++20 -Iinclude -Isrc -Idevice -Itools benchmarks/cpp/host_path.cpp \
 //     build/me/libndgpu_aot_capture.a build/me/libndgpu.a -ldl -lpthread -o build/host_path
-//   build/host_path [sum|add|add_out|all] [calls]
+//   build/host_path [sum|add|add_out|matmul|einsum|all] [calls]
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +13,7 @@
 
 #include "aot/capture_backend.hpp"
 #include "backend/substitute.hpp"
+#include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
 
@@ -49,5 +50,11 @@ int main(int argc, char** argv) {
   const auto& add_ufunc = ufunc_handle("add");
   run("add", [&] { call_binary(add_ufunc, a, b); });
   run("add_out", [&] { call_ufunc("add", std::vector<Operand>{a, b}, outs); });
+  // The batched matmul row's call (1024 x 64^3 float32: ndgpu's small-product kernel).
+  NDArray x = empty(Shape{1024, 64, 64}, DType::Float32),
+          y = empty(Shape{1024, 64, 64}, DType::Float32);
+  run("matmul", [&] { matmul(x, y); });
+  const std::vector<NDArray> xy{x, y};
+  run("einsum", [&] { einsum("bij,bjk->bik", xy); });
   return 0;
 }
