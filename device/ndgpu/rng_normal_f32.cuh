@@ -84,14 +84,15 @@ NDGPU_RNG_TABLE kNormalTables[256] = {
 // clang-format on
 #undef NDGPU_RNG_TABLE
 
-// Entry j of a table of pairs (kNormalTables, or a GPU block's copy in shared memory: a
-// third faster than reads through the cache, H200).
-NDGPU_HD void table_pair(const float* table, uint32_t j, float* a, float* b) {
+// Pair j of the tables as laid out at `table`: kNormalTables itself (stride 1), or a GPU
+// block's shared copies, where pair j of a lane's copy is `stride` pairs past pair j - 1
+// (generate.cpp: 16 interleaved copies, so a half-warp's 8-byte loads hit each bank once).
+NDGPU_HD void table_pair(const float* table, uint32_t j, uint32_t stride, float* a, float* b) {
 #ifdef __CUDA_ARCH__
-  const float2 e = reinterpret_cast<const float2*>(table)[j];
+  const float2 e = reinterpret_cast<const float2*>(table)[j * stride];
   *a = e.x, *b = e.y;
 #else
-  *a = table[2 * j], *b = table[2 * j + 1];
+  *a = table[2 * j * stride], *b = table[2 * j * stride + 1];
 #endif
 }
 
@@ -112,11 +113,12 @@ NDGPU_HD float sqrt_in_range(float x) {
 // sqrt(-2 ln u) for u = (wa | 1) 2^-32 in (0, 1] (all 32 bits: |z| reaches 6.66). ln z for
 // z = u 2^-k in [0.7, 1.4) from its bucket's invc: r = z invc - 1, |r| < 0.0079, and
 // -2 log1p(r) = r (-2 + r (1 + r (-2/3 + r/2))). Within 2 ulp of the exact radius.
-NDGPU_HD float normal_radius_f32(uint32_t wa, const float* tables = kNormalTables) {
+NDGPU_HD float normal_radius_f32(uint32_t wa, const float* tables = kNormalTables,
+                                 uint32_t stride = 1) {
   const float u = (float)(wa | 1u) * 2.3283064365386963e-10f;
   const uint32_t b = bits_(u), offset = b - 0x3f330000u;
   float invc, two_log_invc;
-  table_pair(tables, (offset >> 17) & 63u, &invc, &two_log_invc);
+  table_pair(tables, (offset >> 17) & 63u, stride, &invc, &two_log_invc);
   const int k = (int)offset >> 23;
   const float z = from_bits_(b - (offset & 0xff800000u));
   const float r = ::fmaf(z, invc, -1.0f);
@@ -128,11 +130,11 @@ NDGPU_HD float normal_radius_f32(uint32_t wa, const float* tables = kNormalTable
 // sin and cos of 2 pi t / 2^24, t = wb >> 8: the nearest 64th of a turn from the table, the
 // rest x = t - j 2^18 (|x| <= 2^17, exact) through sin(Cx) = x (C - C^3 x^2 / 6) and
 // cos(Cx) - 1 = x^2 (C^4 x^2 / 24 - C^2 / 2), C = 2 pi / 2^24. Within 2e-7 of both.
-NDGPU_HD void sincos_turn_f32(uint32_t wb, float* s, float* c,
-                              const float* tables = kNormalTables) {
+NDGPU_HD void sincos_turn_f32(uint32_t wb, float* s, float* c, const float* tables = kNormalTables,
+                              uint32_t stride = 1) {
   const uint32_t t = (wb >> 8) + (1u << 17);
   float sj, cj;
-  table_pair(tables + 128, (t >> 18) & 63u, &sj, &cj);
+  table_pair(tables, 64 + ((t >> 18) & 63u), stride, &sj, &cj);
   const float x = (float)(t & 0x3FFFFu) - 131072.0f, x2 = x * x;
   const float sx = x * ::fmaf(x2, -8.75444582e-21f, 3.74507039e-07f);
   const float cx_1 = x2 * ::fmaf(x2, 8.19650362e-28f, -7.01277551e-14f);
@@ -142,10 +144,10 @@ NDGPU_HD void sincos_turn_f32(uint32_t wb, float* s, float* c,
 
 // One Box-Muller pair (z0, z1) = r (cos, sin) from a radius word and an angle word.
 NDGPU_HD void normal_pair_f32(uint32_t wa, uint32_t wb, float* z0, float* z1,
-                              const float* tables = kNormalTables) {
+                              const float* tables = kNormalTables, uint32_t stride = 1) {
   float s, c;
-  sincos_turn_f32(wb, &s, &c, tables);
-  const float r = normal_radius_f32(wa, tables);
+  sincos_turn_f32(wb, &s, &c, tables, stride);
+  const float r = normal_radius_f32(wa, tables, stride);
   *z0 = r * c, *z1 = r * s;
 }
 

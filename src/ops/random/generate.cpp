@@ -85,7 +85,7 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per,
         src << "_z0 = _r * _cs, _z1 = _r * _sn;\n";
       } else {  // float32's own table-driven pair (rng_normal_f32.cuh)
         src << "ndgpu::rng::normal_pair_f32(_w.v[" << a << "], _w.v[" << b
-            << "], &_z0, &_z1, _normal_tables);\n";
+            << "], &_z0, &_z1, _normal_tables, _normal_stride);\n";
       }
       for (const auto& [k, zk] : {std::pair{a, "_z0"}, std::pair{b, "_z1"}}) {
         src << "{\nconst " << U << " z = " << zk << ";\n";
@@ -147,12 +147,19 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   // last, partial group after its loop, as a branch per group made ptxas's loop a third longer.
   const std::string P = std::to_string(per), vec = "ndgpu::Vec<T, " + P + ">";
   if (s.kind == SamplerKind::Normal && t == DType::Float32) {
-    // Each GPU block copies the float32 normals' table to shared memory first: the launch
-    // has whole blocks of 256 threads that each run this body once (generate rounds up).
-    body << "#ifdef __CUDA_ARCH__\n__shared__ float _normal_tables[256];\n";
-    body << "for (unsigned _j = threadIdx.x; _j < 256; _j += blockDim.x)\n";
-    body << "  _normal_tables[_j] = ndgpu::rng::kNormalTables[_j];\n__syncthreads();\n";
-    body << "#else\nconst float* const _normal_tables = ndgpu::rng::kNormalTables;\n#endif\n";
+    // Each GPU block copies the float32 normals' 128 table pairs to shared memory first, 16
+    // interleaved copies (16 KB), lane l reading copy l % 16: one shared copy had 5-way bank
+    // conflicts on the random lookups. The launch has whole blocks of 256 threads that each
+    // run this body once (generate rounds up).
+    body << "#ifdef __CUDA_ARCH__\n__shared__ float2 _normal_copies[128 * 16];\n";
+    body << "for (unsigned _j = threadIdx.x; _j < 128 * 16; _j += blockDim.x)\n";
+    body << "  _normal_copies[_j] = reinterpret_cast<const float2*>(ndgpu::rng::kNormalTables)"
+            "[_j / 16];\n__syncthreads();\n";
+    body << "const float* const _normal_tables = "
+            "reinterpret_cast<const float*>(_normal_copies + threadIdx.x % 16);\n";
+    body << "const unsigned _normal_stride = 16;\n";
+    body << "#else\nconst float* const _normal_tables = ndgpu::rng::kNormalTables;\n";
+    body << "const unsigned _normal_stride = 1;\n#endif\n";
   }
   body << "const long long _total = out.size();\n";
   body << "const unsigned long long _full = _total / " << P << ";\n";
