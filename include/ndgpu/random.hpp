@@ -85,6 +85,13 @@ class RandomState {
   const std::shared_ptr<BitGenerator>& bit_generator() const { return bits_; }
 
   NDArray random_sample(const Shape& size, DType dtype = DType::Float64);
+  // rand(*size) and randn(*size): random_sample and standard_normal under NumPy's other names.
+  NDArray rand(const Shape& size, DType dtype = DType::Float64) {
+    return random_sample(size, dtype);
+  }
+  NDArray randn(const Shape& size, DType dtype = DType::Float64) {
+    return standard_normal(size, dtype);
+  }
   NDArray uniform(Param low, Param high, const Size& size, DType dtype = DType::Float64);
   NDArray standard_normal(const Shape& size, DType dtype = DType::Float64);
   NDArray normal(Param loc, Param scale, const Size& size, DType dtype = DType::Float64);
@@ -137,6 +144,8 @@ class RandomState {
   NDArray randint(IntParam low, std::optional<IntParam> high, const Size& size,
                   DType dtype = DType::Int64);
   NDArray random_integers(int64_t low, std::optional<int64_t> high, const Shape& size);
+  // int64s in [0, 2^63 - 1], as CuPy's tomaxint.
+  NDArray tomaxint(const Shape& size);
 
   // A permuted arange(n), or `a` permuted along its first axis (a copy); shuffle in place.
   NDArray permutation(int64_t n);

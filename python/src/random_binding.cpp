@@ -236,6 +236,21 @@ void bind_random_state(nb::module_& m) {
     def_plain(c, name, &RandomState::random_sample);
   bind_distributions(c);
   c.def(
+      "rand",
+      [](RandomState& s, nb::args size, nb::handle dtype) {
+        return s.rand(to_shape(size), dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("size"), nb::kw_only(), nb::arg("dtype") = nb::none());
+  c.def(
+      "randn",
+      [](RandomState& s, nb::args size, nb::handle dtype) {
+        return s.randn(to_shape(size), dtype_or(dtype, DType::Float64));
+      },
+      nb::arg("size"), nb::kw_only(), nb::arg("dtype") = nb::none());
+  c.def(
+      "tomaxint", [](RandomState& s, nb::handle size) { return s.tomaxint(size_of(size)); },
+      nb::arg("size") = nb::none());
+  c.def(
       "randint",
       [](RandomState& s, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype) {
         return s.randint(bound(low), opt_bound(high), size_opt(size),

@@ -16,14 +16,6 @@ from ndgpu._core._random import (  # noqa: F401
 )
 
 
-def rand(*size, dtype=float):
-    return get_random_state().random_sample(size=size, dtype=dtype)
-
-
-def randn(*size, dtype=float):
-    return get_random_state().standard_normal(size=size, dtype=dtype)
-
-
 def _method(name):
     def call(*args, **kwargs):
         return getattr(get_random_state(), name)(*args, **kwargs)
@@ -33,7 +25,7 @@ def _method(name):
     return call
 
 
-for _name in ("random_sample", "random", "ranf", "sample", "uniform", "normal",
+for _name in ("rand", "randn", "random_sample", "random", "ranf", "sample", "uniform", "normal",
               "standard_normal", "lognormal", "standard_exponential", "exponential", "laplace",
               "logistic", "gumbel", "rayleigh", "weibull", "pareto", "power", "standard_cauchy",
               "standard_gamma", "gamma", "beta", "chisquare", "poisson", "binomial", "geometric",

@@ -86,6 +86,11 @@ NDArray RandomState::random_integers(int64_t low, std::optional<int64_t> high, c
   return bounded_integers(*bits_, low, *high, size, DType::Int64, true);
 }
 
+NDArray RandomState::tomaxint(const Shape& size) {
+  return bounded_integers(*bits_, int64_t(0), std::numeric_limits<int64_t>::max(), size,
+                          DType::Int64, true);
+}
+
 // Fisher-Yates: swap j draws the first words of element j's stream (Philox: counter
 // (j, 0, call)), so the order is the same on every backend.
 std::vector<int64_t> RandomState::host_permutation(int64_t n) {
