@@ -97,6 +97,25 @@ def test_unique_nans_large_and_empty():
     same(cp.unique(cp.asarray(a[::2])), np.unique(a[::2]))
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int32, np.int64])
+def test_unique_of_integers_over_a_small_range(dtype):
+    # Ranges no wider than the count take unique's dense path (flags or counts per value,
+    # no sort): every output form, negative values, a 2-D strided view, and the range's edge.
+    rng = np.random.default_rng(5)
+    lo = -100 if np.issubdtype(dtype, np.signedinteger) else 7
+    a = rng.integers(lo, lo + 120, (40, 60)).astype(dtype)[:, ::2]
+    for kw in ({}, {"return_counts": True}, {"return_inverse": True},
+               {"return_inverse": True, "return_counts": True}):
+        got, want = cp.unique(cp.asarray(a), **kw), np.unique(a, **kw)
+        same_all(got, want) if kw else same(got, want)
+    b = rng.permutation(1200).astype(np.int64) + lo  # range 1200 = the count: dense
+    c = b.copy()
+    c[0] = lo + 1200  # range 1201: sorted
+    for x in (b, c):
+        same_all(cp.unique(cp.asarray(x), return_inverse=True, return_counts=True),
+                 np.unique(x, return_inverse=True, return_counts=True))
+
+
 def test_array_api_unique_forms():
     a = np.array([[3, 1, 3], [2, 1, 1]], np.int64)
     d = cp.asarray(a)

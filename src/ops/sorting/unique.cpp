@@ -1,11 +1,13 @@
 // unique and the set routines, as NumPy's own: a stable sort, then a mask of the first of
-// each run of equal values; the rest is indexing, cumsum and diff.
+// each run of equal values; the rest is indexing, cumsum and diff. Integers over a range no
+// wider than their count skip the sort (unique_dense.cpp).
 #include "ndgpu/errors.hpp"
 #include "ndgpu/indexing.hpp"
 #include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ndgpu/sorting.hpp"
+#include "ops/sorting/unique_dense.hpp"
 
 namespace ndgpu {
 namespace {
@@ -50,6 +52,7 @@ UniqueResult unique(const NDArray& a, const UniqueOptions& o) {
     if (o.return_counts) r.counts = none;
     return r;
   }
+  if (auto dense = unique_dense(flat, a.shape(), o)) return *dense;
   const bool need_order = o.return_index || o.return_inverse;
   NDArray order = need_order ? argsort(flat, {.axis = -1}) : NDArray();
   NDArray s = need_order ? take(flat, order) : sort(flat, {.axis = -1});
