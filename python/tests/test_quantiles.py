@@ -61,6 +61,34 @@ def test_large_median_along_rows():
     check("quantile", b, [0.01, 0.5, 0.99])
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.uint32])
+def test_median_of_rows_by_selection(dtype):
+    # float32, int32 and uint32 rows up to 32768 long take the select kernel (median_rows.cpp):
+    # odd and even lengths, ties, the full value range, NaN rows for both forms, and a row
+    # one past the limit (sorted instead).
+    rng = np.random.default_rng(7)
+    info = np.finfo(dtype) if dtype == np.float32 else np.iinfo(dtype)
+    for shape in ((9, 33), (4, 64), (2, 32768), (1, 32769)):
+        a = rng.integers(-5, 6, shape).astype(dtype) if shape[1] == 64 else (
+            rng.uniform(float(info.min) / 2, float(info.max) / 2, shape).astype(dtype))
+        check("median", a, axis=1)
+        check("median", a.T, axis=0, keepdims=True)
+    if dtype == np.float32:
+        a = rng.standard_normal((6, 50)).astype(dtype)
+        a[0, 7] = a[1, ::3] = np.nan
+        a[2, :] = np.nan
+        a[3, :25] = np.inf
+        a[4, :] = info.max  # numpy's float32 mean of the middle pair overflows
+        a[5, :24] = -np.inf
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            check("median", a, axis=1)
+            check("nanmedian", a, axis=1)
+            # Not row 4: numpy's nanmedian of short rows sums an odd count's middle twice.
+            check("nanmedian", a[[0, 1, 2, 3, 5], :49], axis=-1)
+
+
 def test_errors_and_out():
     d = cp.asarray(np.arange(10.0))
     for lib, x in ((np, np.arange(10.0)), (cp, d)):

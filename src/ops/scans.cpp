@@ -2,9 +2,7 @@
 // launches of one kernel over chunks of each row: chunk totals, an exclusive scan of the
 // totals per row, then each chunk rescanned from its carry. Reads stay in row order.
 #include <algorithm>
-#include <map>
 #include <memory>
-#include <mutex>
 
 #include "kernel/cache/lookup.hpp"
 #include "kernel/launch.hpp"
@@ -61,39 +59,31 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 }
 
 kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DType out) {
-  static std::mutex mu;
-  static std::map<std::string, kernel::CompiledKernel> cache;
-  std::string name = "ndgpu_" + op.name + "_" + dtype_name(in) + "_" + dtype_name(out);
-  std::string key = device.str() + name;
-  {
-    std::lock_guard lk(mu);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-  }
-  // Accumulate in the output type, as NumPy's accumulate (float16 rounds at every step).
-  std::string acc = ops::kernel_ctype(out);
-  std::string map = "ndgpu::cast<" + acc + ">(x)";
-  if (op.skip_nan && is_inexact(in))
-    map = "ndgpu::isnan_(x) ? _acc_t(" + op.identity + ") : " + map;
-  std::string body = kScanBody;
-  replace_all(body, "NAME", name);
-  replace_all(body, "ACC", "_acc_t");
-  replace_all(body, "IDENTITY", op.identity);
-  replace_all(body, "COMBINE", op.combine);
-  replace_all(body, "MAP", map);
-  replace_all(body, "OUT", "_out_t");
-  replace_all(body, "IN", "_in_t");
-  KernelSource src;
-  src.source = "#include \"ndgpu/reduce_ops.cuh\"\nusing ndgpu::complex;\ntypedef " + acc +
-               " _acc_t;\ntypedef " + ops::kernel_ctype(in) + " _in_t;\ntypedef " +
-               ops::kernel_ctype(out) + " _out_t;\n" + body;
-  src.entries.push_back({name,
-                         {"const char*", "char*", "long long", "long long", "long long",
-                          "long long", "long long", "long long", "long long", "_acc_t*", "int"}});
-  src.name_hint = name;
-  auto k = kernel::get_kernel(device, src);
-  std::lock_guard lk(mu);
-  cache.emplace(key, k);
-  return k;
+  const std::string name = "ndgpu_" + op.name + "_" + dtype_name(in) + "_" + dtype_name(out);
+  return kernel::named_kernel(device, name, [&] {
+    // Accumulate in the output type, as NumPy's accumulate (float16 rounds at every step).
+    std::string acc = ops::kernel_ctype(out);
+    std::string map = "ndgpu::cast<" + acc + ">(x)";
+    if (op.skip_nan && is_inexact(in))
+      map = "ndgpu::isnan_(x) ? _acc_t(" + op.identity + ") : " + map;
+    std::string body = kScanBody;
+    replace_all(body, "NAME", name);
+    replace_all(body, "ACC", "_acc_t");
+    replace_all(body, "IDENTITY", op.identity);
+    replace_all(body, "COMBINE", op.combine);
+    replace_all(body, "MAP", map);
+    replace_all(body, "OUT", "_out_t");
+    replace_all(body, "IN", "_in_t");
+    KernelSource src;
+    src.source = "#include \"ndgpu/reduce_ops.cuh\"\nusing ndgpu::complex;\ntypedef " + acc +
+                 " _acc_t;\ntypedef " + ops::kernel_ctype(in) + " _in_t;\ntypedef " +
+                 ops::kernel_ctype(out) + " _out_t;\n" + body;
+    src.entries.push_back({name,
+                           {"const char*", "char*", "long long", "long long", "long long",
+                            "long long", "long long", "long long", "long long", "_acc_t*", "int"}});
+    src.name_hint = name;
+    return src;
+  });
 }
 
 // A plain sum of one contiguous row in its own type goes to the backend's library scan

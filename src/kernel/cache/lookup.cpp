@@ -250,6 +250,21 @@ CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry) 
   return entry_of(get_module(device, src), src, entry);
 }
 
+CompiledKernel named_kernel(Device device, const std::string& name,
+                            const std::function<KernelSource()>& make) {
+  static std::mutex mu;
+  static std::unordered_map<std::string, CompiledKernel> named;
+  const std::string key = device.str() + name;
+  {
+    std::lock_guard lk(mu);
+    if (auto it = named.find(key); it != named.end()) return it->second;
+  }
+  CompiledKernel k = get_kernel(device, make());
+  std::lock_guard lk(mu);
+  named.emplace(key, k);
+  return k;
+}
+
 CacheStats cache_stats() {
   auto& s = state();
   return {s.compiles.load(), s.disk_hits.load(), s.memory_hits.load(), s.damaged.load(),

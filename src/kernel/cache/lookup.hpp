@@ -4,6 +4,7 @@
 // each compile's binary and lowered names.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,10 @@ struct CompiledKernel {
 // Returns src.entries[entry]'s function on `device`, compiling only on a miss (the
 // ahead-of-time pack of the device's backend comes before the disk cache).
 CompiledKernel get_kernel(Device device, const KernelSource& src, size_t entry = 0);
+// An op's kernel by its unique name: `make` writes the source on the first call per device
+// only, so later calls skip building and hashing it.
+CompiledKernel named_kernel(Device device, const std::string& name,
+                            const std::function<KernelSource()>& make);
 // The same without compiling: nullopt when `src` is in none of the caches (the quick tier
 // asks this before it runs a kernel through the interpreter instead).
 std::optional<CompiledKernel> find_kernel(Device device, const KernelSource& src, size_t entry = 0);

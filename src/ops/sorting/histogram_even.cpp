@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <mutex>
 
 #include "kernel/cache/lookup.hpp"
 #include "kernel/codegen_common.hpp"
@@ -103,31 +101,23 @@ struct Types {
 };
 
 kernel::CompiledKernel even_kernel(Device device, DType in, Types t) {
-  static std::mutex mu;
-  static std::map<std::string, kernel::CompiledKernel> cache;
   const std::string name = std::string("ndgpu_histogram_even_") + dtype_name(in) + "_" +
                            dtype_name(t.bin) + "_" + dtype_name(t.div);
-  const std::string key = device.str() + name;
-  {
-    std::lock_guard lk(mu);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-  }
-  std::string body = kSource;
-  body.replace(body.find("NAME"), 4, name);
-  KernelSource src;
-  src.source = "#include \"ndgpu/common.cuh\"\ntypedef " + kernel::kernel_ctype(in) +
-               " _in_t;\ntypedef " + kernel::kernel_ctype(t.bin) + " _bin_t;\ntypedef " +
-               kernel::kernel_ctype(t.div) + " _div_t;\n" + body;
-  src.entries.push_back(
-      {name,
-       {"const _in_t*", "long long", "const _bin_t*", "int", "_bin_t", "_bin_t", "_bin_t", "_bin_t",
-        "_div_t", "int", "long long", "unsigned long long*"}});
-  src.name_hint = name;
-  src.options.push_back("-fmad=false");  // NumPy rounds the quotient before the product
-  kernel::CompiledKernel k = kernel::get_kernel(device, src);
-  std::lock_guard lk(mu);
-  cache.emplace(key, k);
-  return k;
+  return kernel::named_kernel(device, name, [&] {
+    std::string body = kSource;
+    body.replace(body.find("NAME"), 4, name);
+    KernelSource src;
+    src.source = "#include \"ndgpu/common.cuh\"\ntypedef " + kernel::kernel_ctype(in) +
+                 " _in_t;\ntypedef " + kernel::kernel_ctype(t.bin) + " _bin_t;\ntypedef " +
+                 kernel::kernel_ctype(t.div) + " _div_t;\n" + body;
+    src.entries.push_back(
+        {name,
+         {"const _in_t*", "long long", "const _bin_t*", "int", "_bin_t", "_bin_t", "_bin_t",
+          "_bin_t", "_div_t", "int", "long long", "unsigned long long*"}});
+    src.name_hint = name;
+    src.options.push_back("-fmad=false");  // NumPy rounds the quotient before the product
+    return src;
+  });
 }
 
 template <class T>

@@ -2,8 +2,6 @@
 // sorted as rows (NaNs last), then one kernel finds each row's order statistics for every q
 // with NumPy's method rules (numpy.quantile's table of virtual indices and gammas).
 #include <cmath>
-#include <map>
-#include <mutex>
 
 #include "kernel/cache/lookup.hpp"
 #include "kernel/launch.hpp"
@@ -12,6 +10,7 @@
 #include "ndgpu/ops.hpp"
 #include "ndgpu/sorting.hpp"
 #include "ops/reduction_builtin.hpp"
+#include "ops/sorting/median_rows.hpp"
 #include "ops/sorting/weighted_quantile.hpp"
 
 namespace ndgpu {
@@ -90,7 +89,11 @@ extern "C" __global__ void NAME(const _in_t* sorted, long long rows, long long l
       case 11: vi = 0.5 * (floor((dn - 1) * q) + ceil((dn - 1) * q)); break;
       case 100: {  // the mean of the middle pair
         const double a = ndgpu::cast<double>(row[(n - 1) / 2]), b = ndgpu::cast<double>(row[n / 2]);
-        out[t] = ndgpu::cast<_out_t>(n % 2 ? a : (a + b) * 0.5);
+        // numpy's mean: float32 sums round to float32 (and may overflow); float16 sums are
+        // float32 sums, exact here in double.
+        out[t] = n % 2 ? ndgpu::cast<_out_t>(a)
+                       : ndgpu::cast<_out_t>(SUM_IN_OUT ? double(ndgpu::cast<_out_t>(a + b)) * 0.5
+                                                        : (a + b) * 0.5);
         fixed = true;
         break;
       }
@@ -118,31 +121,24 @@ extern "C" __global__ void NAME(const _in_t* sorted, long long rows, long long l
 )";
 
 kernel::CompiledKernel quantile_kernel(Device device, DType in, DType out) {
-  static std::mutex mu;
-  static std::map<std::string, kernel::CompiledKernel> cache;
   const std::string name = std::string("ndgpu_quantile_") + dtype_name(in) + "_" + dtype_name(out);
-  const std::string key = device.str() + name;
-  {
-    std::lock_guard lk(mu);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-  }
-  std::string body = kQuantileBody;
-  body.replace(body.find("NAME"), 4, name);
-  KernelSource src;
-  src.source = "#include \"ndgpu/reduce_ops.cuh\"\n#include \"ndgpu/math.cuh\"\ntypedef " +
-               ops::kernel_ctype(in) + " _in_t;\ntypedef " + ops::kernel_ctype(out) +
-               " _out_t;\n#define IS_NAN(x) " + (is_inexact(in) ? "ndgpu::isnan_(x)" : "false") +
-               "\n" + body;
-  src.entries.push_back({name,
-                         {"const _in_t*", "long long", "long long", "const double*", "long long",
-                          "int", "int", "_out_t*", "double"}});
-  src.name_hint = name;
-  // numpy rounds n * q before subtracting: a fused multiply-add moves indices off integers.
-  src.options.push_back("-fmad=false");
-  kernel::CompiledKernel k = kernel::get_kernel(device, src);
-  std::lock_guard lk(mu);
-  cache.emplace(key, k);
-  return k;
+  return kernel::named_kernel(device, name, [&] {
+    std::string body = kQuantileBody;
+    body.replace(body.find("NAME"), 4, name);
+    KernelSource src;
+    src.source = "#include \"ndgpu/reduce_ops.cuh\"\n#include \"ndgpu/math.cuh\"\ntypedef " +
+                 ops::kernel_ctype(in) + " _in_t;\ntypedef " + ops::kernel_ctype(out) +
+                 " _out_t;\n#define SUM_IN_OUT " + (out == DType::Float32 ? "1" : "0") +
+                 "\n#define IS_NAN(x) " + (is_inexact(in) ? "ndgpu::isnan_(x)" : "false") + "\n" +
+                 body;
+    src.entries.push_back({name,
+                           {"const _in_t*", "long long", "long long", "const double*", "long long",
+                            "int", "int", "_out_t*", "double"}});
+    src.name_hint = name;
+    // numpy rounds n * q before subtracting: a fused multiply-add moves indices off integers.
+    src.options.push_back("-fmad=false");
+    return src;
+  });
 }
 
 int method_id(const std::string& method) {
@@ -193,8 +189,11 @@ NDArray order_statistics(const NDArray& a, const std::vector<double>& qs, const 
     kept_dims.push_back(reduced[size_t(d)] ? 1 : a.shape()[size_t(d)]);
   const int64_t rows = shape_size(kept);
   Device device = current_device();
-  NDArray sorted =
-      sort(ascontiguousarray(a.transpose(perm)).reshape(Shape{rows, len}), {.axis = -1});
+  NDArray by_rows = ascontiguousarray(a.transpose(perm)).reshape(Shape{rows, len});
+  if (method == kMedian && rows > 0)
+    if (auto m = ops::sorting::median_rows(by_rows, skip_nan, out_t))
+      return m->reshape(keepdims ? kept_dims : kept);
+  NDArray sorted = sort(by_rows, {.axis = -1});
   const int64_t nq = int64_t(qs.size());
   NDArray out = NDArray::empty_on(device, Shape{nq, rows}, out_t);
   if (rows * nq > 0) {
