@@ -12,11 +12,14 @@ namespace {
 // Below this the sort's few launches cost less than the range's extra reductions.
 constexpr int64_t kDenseMin = 1024;
 
+// Read before writing: once a value's flag is set, its other occurrences only read the (cached)
+// line, where every store would contend for it.
 const kernel::ElementwiseDefinition& flag_def() {
-  static const kernel::ElementwiseDefinition d({.in_params = "T x, int64 lo",
-                                                .out_params = "raw bool seen",
-                                                .operation = "seen[(long long)x - lo] = true",
-                                                .name = "ndgpu_unique_flag"});
+  static const kernel::ElementwiseDefinition d(
+      {.in_params = "T x, int64 lo",
+       .out_params = "raw bool seen",
+       .operation = "bool& f = seen[(long long)x - lo]; if (!f) f = true",
+       .name = "ndgpu_unique_flag"});
   return d;
 }
 
