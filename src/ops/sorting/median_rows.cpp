@@ -2,7 +2,7 @@
 // greatest), counts the NaNs, then finds the key of the middle rank by a radix select: a
 // histogram of the next 8 bits among the keys that share the prefix found so far, four passes.
 // The rank after it (even counts) is the same key or the least key above it. One read of the
-// data, where a sort moves it several times. The same kernel runs on the CPU, a row per block.
+// data, where a sort moves it several times. On the CPU only small inputs take it.
 #include "ops/sorting/median_rows.hpp"
 
 #include <cmath>
@@ -135,12 +135,14 @@ std::optional<NDArray> median_rows(const NDArray& rows, bool skip_nan, DType out
   if (in != DType::Float32 && in != DType::Int32 && in != DType::UInt32) return std::nullopt;
   if (len < 1 || len > kMaxLen || count < 1 || count > int64_t(INT32_MAX)) return std::nullopt;
   Device device = current_device();
+  const bool cuda = device.type == DeviceType::CUDA;
+  // On the CPU the vectorised quicksort of the rows is faster (4096 x 4096: 147 ms against
+  // 310): only small inputs take the kernel there, in 64-thread blocks, so the suite covers
+  // it on both backends.
+  if (!cuda && count * len > (int64_t(1) << 16)) return std::nullopt;
   NDArray out = NDArray::empty_on(device, Shape{count}, out_t);
   kernel::CompiledKernel k = median_kernel(device, in, out_t);
-  const bool cuda = device.type == DeviceType::CUDA;
-  // A row per block; on the CPU one thread, or 64 for small inputs so the tests cover the
-  // CUDA layout (as histogram_even.cpp).
-  const unsigned threads = cuda ? kCudaThreads : count * len <= (int64_t(1) << 14) ? 64 : 1;
+  const unsigned threads = cuda ? kCudaThreads : 64;
   kernel::ArgPack pack;
   pack.push(static_cast<const void*>(rows.data()));
   pack.push(static_cast<long long>(len));
