@@ -142,6 +142,41 @@ TEST(Sorting, UniqueWithIndexInverseAndCounts) {
   EXPECT_EQ(host<int32_t>(setxor1d(a, b)), std::vector<int32_t>({1, 4, 5}));
 }
 
+// Integers over a range no wider than their count (unique_dense.cpp): i * 7 % 1200 - 100
+// over 2400 elements takes each value of [-100, 1100) twice.
+TEST(Sorting, UniqueOfASmallIntegerRange) {
+  std::vector<int32_t> v(2400);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = int32_t(i * 7 % 1200) - 100;
+  UniqueResult r = unique(device_array(v, {2400}, DType::Int32),
+                          {.return_inverse = true, .return_counts = true});
+  std::vector<int32_t> values(1200);
+  for (int32_t k = 0; k < 1200; ++k) values[size_t(k)] = k - 100;
+  EXPECT_EQ(host<int32_t>(r.values), values);
+  EXPECT_EQ(host<int64_t>(*r.counts), std::vector<int64_t>(1200, 2));
+  std::vector<int64_t> inverse = host<int64_t>(*r.inverse);
+  for (size_t i = 0; i < v.size(); ++i) EXPECT_EQ(inverse[i], v[i] + 100);
+}
+
+// float32 rows by radix select (median_rows.cpp): a permutation of 0..63, the same plus 100
+// with one NaN, and a constant row.
+TEST(Sorting, MedianOfFloat32RowsBySelection) {
+  const float nan = std::nanf("");
+  std::vector<float> v(3 * 64);
+  for (size_t k = 0; k < 64; ++k) {
+    v[k] = float(k * 5 % 64);
+    v[64 + k] = k == 10 ? nan : v[k] + 100;
+    v[128 + k] = 7;
+  }
+  NDArray a = device_array(v, {3, 64}, DType::Float32);
+  std::vector<float> m = host<float>(median(a, std::vector<int64_t>{1}));
+  EXPECT_EQ(m[0], 31.5f);
+  EXPECT_TRUE(std::isnan(m[1]));
+  EXPECT_EQ(m[2], 7.0f);
+  // Without the NaN (150): 63 values, the 32nd of 100..149, 151..163.
+  EXPECT_EQ(host<float>(nanmedian(a, std::vector<int64_t>{1})),
+            std::vector<float>({31.5f, 131.0f, 7.0f}));
+}
+
 TEST(Sorting, MedianAndQuantileMethods) {
   NDArray a = device_array(std::vector<double>{7, 1, 3, 9, 4, 2, 8, 6}, {2, 4}, DType::Float64);
   EXPECT_EQ(host<double>(median(a, std::vector<int64_t>{1})), std::vector<double>({5, 5}));
