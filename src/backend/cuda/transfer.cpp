@@ -158,20 +158,6 @@ void Stager::to_host(void* dst, const void* src, size_t n, StreamHandle stream) 
   make_current(device_);
   CUstream st = reinterpret_cast<CUstream>(stream);
   auto d = reinterpret_cast<CUdeviceptr>(src);
-  if (n <= kBounceMax) {
-    // A small read (float(a[3])) into page-locked memory, then a host copy: on the H200 the
-    // driver's pageable path costs 7.9 us for 4 bytes, this one 6.2 (benchmarks/cpp/small_read.cu,
-    // 2026-12-03).
-    struct Bounce {
-      PinnedPool& pool;
-      void* p;
-      ~Bounce() { pool.release(p); }
-    } b{pinned_, pinned_.acquire(n)};
-    NDGPU_CU(cuMemcpyDtoHAsync_v2, b.p, d, n, st);
-    NDGPU_CU(cuStreamSynchronize, st);
-    std::memcpy(dst, b.p, n);
-    return;
-  }
   if (n <= kDirectMax) {
     NDGPU_CU(cuMemcpyDtoHAsync_v2, dst, d, n, st);
     NDGPU_CU(cuStreamSynchronize, st);

@@ -19,7 +19,6 @@ class Stager {
   static constexpr size_t kChunk = size_t(16) << 20;     // bytes per pipelined step
   static constexpr int kSlots = 4;                       // pinned buffers in flight
   static constexpr size_t kDirectMax = size_t(1) << 20;  // below this: one driver copy
-  static constexpr size_t kBounceMax = 4096;  // reads up to this bounce through page-locked memory
 
   Stager(int device, PinnedPool& pinned);
   ~Stager();
