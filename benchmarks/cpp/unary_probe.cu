@@ -13,9 +13,15 @@
 #include <cstdio>
 #include <vector>
 
-struct __align__(16) F4 { float v[4]; };
-struct __align__(16) I2 { long long v[2]; };
-struct __align__(8) F2 { float v[2]; };
+struct __align__(16) F4 {
+  float v[4];
+};
+struct __align__(16) I2 {
+  long long v[2];
+};
+struct __align__(8) F2 {
+  float v[2];
+};
 
 enum Op { kCopy, kLog2, kRsqrt, kAdd, kPow };
 
@@ -61,8 +67,8 @@ __global__ void __launch_bounds__(256) ew(const F4* x, const F4* y, F4* out, lon
 // x[idx]: two int64 indices per vector, U vectors per thread; NC reads through the
 // read-only path.
 template <int U, bool NC>
-__global__ void __launch_bounds__(256) gather(const float* src, const I2* idx, F2* out,
-                                              long long nv) {
+__global__ void __launch_bounds__(256)
+    gather(const float* src, const I2* idx, F2* out, long long nv) {
   const long long tile = (long long)blockDim.x * U;
   for (long long b = (long long)blockIdx.x * tile; b < nv; b += (long long)gridDim.x * tile) {
     I2 vi[U];
@@ -175,11 +181,12 @@ int main() {
     float pow_hbm = gbps<kPow, 4, false>(X, Y, O, n);
     std::printf("  L2-resident: add %.0f GB/s, pow %.0f GB/s (%.1f Gelem/s; HBM %.1f)\n", add_l2,
                 pow_l2, pow_l2 / 12, pow_hbm / 12);
-    for (auto [name, g] : {std::pair{"gather U1", gather_rate<1, false>(x, (const I2*)idx, (F2*)o, m)},
-                           std::pair{"gather U2", gather_rate<2, false>(x, (const I2*)idx, (F2*)o, m)},
-                           std::pair{"gather U4", gather_rate<4, false>(x, (const I2*)idx, (F2*)o, m)},
-                           std::pair{"gather U1 nc", gather_rate<1, true>(x, (const I2*)idx, (F2*)o, m)},
-                           std::pair{"gather U4 nc", gather_rate<4, true>(x, (const I2*)idx, (F2*)o, m)}})
+    for (auto [name, g] :
+         {std::pair{"gather U1", gather_rate<1, false>(x, (const I2*)idx, (F2*)o, m)},
+          std::pair{"gather U2", gather_rate<2, false>(x, (const I2*)idx, (F2*)o, m)},
+          std::pair{"gather U4", gather_rate<4, false>(x, (const I2*)idx, (F2*)o, m)},
+          std::pair{"gather U1 nc", gather_rate<1, true>(x, (const I2*)idx, (F2*)o, m)},
+          std::pair{"gather U4 nc", gather_rate<4, true>(x, (const I2*)idx, (F2*)o, m)}})
       std::printf("  %-22s %6.2f Gelem/s\n", name, g);
   }
   return cudaGetLastError() != cudaSuccess;
