@@ -14,9 +14,9 @@ namespace {
 // One source per key width K; floats are told apart by their exponent mask, so the kind is
 // an argument and a width compiles once for every dtype.
 const char* kKeySource = R"(
-#include "ndgpu/common.cuh"
+#include "ndgpu/ordered_keys.cuh"
 typedef KEY_T K;
-#define SIGN_BIT (K(1) << (sizeof(K) * 8 - 1))
+#define SIGN_BIT ndgpu::sign_bit_of<K>()
 __device__ inline bool is_nan_bits(K x, K exp_mask) { return (x & ~SIGN_BIT) > exp_mask; }
 
 extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* keys,
@@ -26,7 +26,7 @@ extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* k
     NDGPU_LOOP(long long, i, n) {
       K x = src[i];
       if (fold_zero && x == SIGN_BIT) x = 0;
-      keys[i] = is_nan_bits(x, exp_mask) ? ~K(0) : (x & SIGN_BIT) ? K(~x) : K(x | SIGN_BIT);
+      keys[i] = ndgpu::float_key(x, exp_mask);
     }
     return;
   }
@@ -38,10 +38,10 @@ extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* k
     if (kind == 0) {
       key = x;
     } else if (kind == 1) {
-      key = x ^ SIGN_BIT;
+      key = ndgpu::signed_key(x);
     } else if (kind == 2) {
       if (fold_zero && x == SIGN_BIT) x = 0;
-      key = is_nan_bits(x, exp_mask) ? ~K(0) : (x & SIGN_BIT) ? K(~x) : K(x | SIGN_BIT);
+      key = ndgpu::float_key(x, exp_mask);
     } else {
       key = K(is_nan_bits(src[at], exp_mask) * 2 + is_nan_bits(src[at + 1], exp_mask));
     }
@@ -53,7 +53,7 @@ extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* k
 extern "C" __global__ void NAME_decode(const K* keys, K* dst, long long n, int kind) {
   NDGPU_LOOP(long long, i, n) {
     const K k = keys[i];
-    dst[i] = kind == 0 ? k : kind == 1 ? K(k ^ SIGN_BIT) : (k & SIGN_BIT) ? K(k ^ SIGN_BIT) : K(~k);
+    dst[i] = kind == 0 ? k : kind == 1 ? ndgpu::signed_key(k) : ndgpu::float_from_key(k);
   }
 }
 

@@ -18,21 +18,22 @@ constexpr int kCudaThreads = 256;
 constexpr int64_t kMaxLen = 32768;  // 128 KiB of keys: the H200 gives a block 227 KiB
 
 const char* kSource = R"(
+#include "ndgpu/ordered_keys.cuh"
 __device__ __forceinline__ unsigned key_of(float v) {
   unsigned u;
   memcpy(&u, &v, 4);
-  return v != v ? 0xffffffffu : (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+  return ndgpu::float_key(u, 0x7f800000u);
 }
-__device__ __forceinline__ unsigned key_of(int v) { return (unsigned)v ^ 0x80000000u; }
+__device__ __forceinline__ unsigned key_of(int v) { return ndgpu::signed_key((unsigned)v); }
 __device__ __forceinline__ unsigned key_of(unsigned v) { return v; }
 __device__ __forceinline__ double value_of(unsigned k, const float*) {
-  const unsigned u = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
+  const unsigned u = ndgpu::float_from_key(k);
   float v;
   memcpy(&v, &u, 4);
   return (double)v;
 }
 __device__ __forceinline__ double value_of(unsigned k, const int*) {
-  return (double)(int)(k ^ 0x80000000u);
+  return (double)(int)ndgpu::signed_key(k);
 }
 __device__ __forceinline__ double value_of(unsigned k, const unsigned*) { return (double)k; }
 
