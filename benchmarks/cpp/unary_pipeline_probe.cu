@@ -19,7 +19,9 @@
 #include <cstdio>
 #include <vector>
 
-struct __align__(16) F4 { float v[4]; };
+struct __align__(16) F4 {
+  float v[4];
+};
 
 enum Op { kCopy, kLog2, kExpm1, kAsinh, kAcosh };
 
@@ -128,9 +130,10 @@ void rows(const char* name, const F4* x, F4* o, long long nv, float add_gbps, in
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pipelined<OP>, 256, 0);
   float p1 = median_ms([&] { pipelined<OP><<<per_sm * sms, 256>>>(x, o, nv); });
   float p4 = median_ms([&] { pipelined<OP><<<per_sm * sms * 4, 256>>>(x, o, nv); });
-  std::printf("%-6s U1 %5.1f  U2 %5.1f  U4 %5.1f  U2 capped %5.1f  pipelined %5.1f  x4 %5.1f"
-              "  (%d blocks/SM)\n",
-              name, pct(u1), pct(u2), pct(u4), pct(u2c), pct(p1), pct(p4), per_sm);
+  std::printf(
+      "%-6s U1 %5.1f  U2 %5.1f  U4 %5.1f  U2 capped %5.1f  pipelined %5.1f  x4 %5.1f"
+      "  (%d blocks/SM)\n",
+      name, pct(u1), pct(u2), pct(u4), pct(u2c), pct(p1), pct(p4), per_sm);
 }
 
 int main() {
