@@ -198,12 +198,21 @@ std::optional<NDArray> as_one_matmul(std::string_view s, std::span<const NDArray
 
 NDArray einsum(const std::string& subscripts_in, std::span<const NDArray> operands,
                OptDType dtype_in, const OptArray& out) {
-  if (operands.size() == 2 && (dtype_in || operands[0].dtype() == operands[1].dtype()))
-    if (auto p = as_one_matmul(subscripts_in, operands, dtype_in.value_or(operands[0].dtype())))
-      return into(*p, out);
-  std::string subscripts;
-  for (char c : subscripts_in)
-    if (c != ' ') subscripts.push_back(c);
+  std::string subscripts;  // without spaces; copied only when it has some
+  std::string_view subs = subscripts_in;
+  const bool spaced = subs.find(' ') != std::string_view::npos;
+  if (spaced) {
+    for (char c : subscripts_in)
+      if (c != ' ') subscripts.push_back(c);
+    subs = subscripts;
+  }
+  if (operands.size() == 2) {  // the one-matmul form, before any parsing
+    const DType a = operands[0].dtype(), b = operands[1].dtype();
+    const PromotionOperand both[2] = {PromotionOperand::strong(a), PromotionOperand::strong(b)};
+    const DType dtype = dtype_in ? *dtype_in : a == b ? a : result_type(both);
+    if (auto p = as_one_matmul(subs, operands, dtype)) return into(*p, out);
+  }
+  if (!spaced) subscripts = subscripts_in;
   const size_t arrow = subscripts.find("->");
   const std::string inputs = subscripts.substr(0, arrow);
   std::vector<std::string> parts;
@@ -225,9 +234,6 @@ NDArray einsum(const std::string& subscripts_in, std::span<const NDArray> operan
     one_type = one_type && a.dtype() == operands[0].dtype();
   }
   const DType dtype = dtype_in ? *dtype_in : one_type ? operands[0].dtype() : result_type(kinds);
-  std::optional<NDArray> product;
-  if (arrow != std::string::npos) product = as_one_matmul(subscripts, operands, dtype);
-  if (product) return into(*product, out);
 
   // Ellipsis axes broadcast together from the right.
   int ellipsis_ndim = 0;
