@@ -9,12 +9,17 @@ template <class K>
 NDGPU_HD K sign_bit_of() {
   return K(K(1) << (sizeof(K) * 8 - 1));
 }
+// A float's bits are a NaN when their magnitude is above the exponent mask.
+template <class K>
+NDGPU_HD bool nan_bits(K x, K exp_mask) {
+  return K(x & ~sign_bit_of<K>()) > exp_mask;
+}
 // A float's bits: a set sign bit flips every bit (more negative, smaller key), a clear one is
-// set; NaNs (magnitude above the exponent mask) become the greatest key.
+// set; NaNs become the greatest key.
 template <class K>
 NDGPU_HD K float_key(K x, K exp_mask) {
   const K sign = sign_bit_of<K>();
-  return (x & ~sign) > exp_mask ? K(~K(0)) : (x & sign) ? K(~x) : K(x | sign);
+  return nan_bits(x, exp_mask) ? K(~K(0)) : (x & sign) ? K(~x) : K(x | sign);
 }
 template <class K>
 NDGPU_HD K float_from_key(K k) {

@@ -17,7 +17,6 @@ const char* kKeySource = R"(
 #include "ndgpu/ordered_keys.cuh"
 typedef KEY_T K;
 #define SIGN_BIT ndgpu::sign_bit_of<K>()
-__device__ inline bool is_nan_bits(K x, K exp_mask) { return (x & ~SIGN_BIT) > exp_mask; }
 
 extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* keys,
     long long* values, long long n, long long len, long long units, long long part, int kind,
@@ -43,7 +42,7 @@ extern "C" __global__ void NAME_encode(const K* src, const long long* perm, K* k
       if (fold_zero && x == SIGN_BIT) x = 0;
       key = ndgpu::float_key(x, exp_mask);
     } else {
-      key = K(is_nan_bits(src[at], exp_mask) * 2 + is_nan_bits(src[at + 1], exp_mask));
+      key = K(ndgpu::nan_bits(src[at], exp_mask) * 2 + ndgpu::nan_bits(src[at + 1], exp_mask));
     }
     keys[i] = key;
     if (values && !perm) values[i] = col;
