@@ -19,6 +19,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "probe_timer.cuh"
+
 struct __align__(16) F4 {
   float v[4];
 };
@@ -88,27 +90,6 @@ __global__ void add(const F4* x, const F4* y, F4* out, long long nv) {
     for (int k = 0; k < 4; ++k) r.v[k] = a.v[k] + b.v[k];
     out[t] = r;
   }
-}
-
-template <class F>
-float median_ms(F launch) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  for (int i = 0; i < 3; ++i) launch();
-  cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < 20; ++r) {
-    cudaEventRecord(a);
-    launch();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
 }
 
 __global__ void fill(float* p, long long n) {

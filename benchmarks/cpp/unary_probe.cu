@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "probe_timer.cuh"
+
 struct __align__(16) F4 {
   float v[4];
 };
@@ -88,27 +90,6 @@ __global__ void __launch_bounds__(256)
       out[t] = r;
     }
   }
-}
-
-template <class F>
-float median_ms(F launch, int reps = 20, int inner = 1) {
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  for (int i = 0; i < 3; ++i) launch();
-  cudaDeviceSynchronize();
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    cudaEventRecord(a);
-    for (int i = 0; i < inner; ++i) launch();
-    cudaEventRecord(b);
-    cudaEventSynchronize(b);
-    float ms;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms / inner);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
 }
 
 template <int OP, int U, bool CS>
