@@ -78,6 +78,10 @@ def cases(xp):
         "a + b": lambda: a + b,
         "add(a, b)": lambda: xp.add(a, b),
         "add(out=)": lambda: xp.add(a, b, out=out),
+        "sin(a)": lambda: xp.sin(a),
+        "sqrt(a)": lambda: xp.sqrt(a),
+        "-a": lambda: -a,
+        "float(a[3])": lambda: float(a[3]),
         "a.sum()": lambda: a.sum(),
         "empty 4 KB": lambda: xp.empty(1000, dtype=np.float32),
     }
@@ -105,7 +109,7 @@ def main():
     for _ in range(args.rounds):
         for (name, case), (xp, spin, fn, sync, host, gpu, single) in rows.items():
             host.append(per_call_us(fn, sync, args.iters))
-            if case != "empty 4 KB":
+            if case not in ("empty 4 KB", "float(a[3])"):
                 gpu.append(gpu_per_kernel_us(xp, spin, fn, args.iters))
                 sync()
                 single.append(single_call_us(xp, fn))
