@@ -117,7 +117,8 @@ def test_lstsq_empty(ashape, bshape):
 
 
 @pytest.mark.parametrize("ashape,bshape", [((5, 64, 64), (5, 64, 64)), ((3, 7, 36), (36, 12)),
-                                           ((2, 64, 20), (2, 20, 8)), ((4, 1, 4), (4, 4, 4))])
+                                           ((2, 64, 20), (2, 20, 8)), ((4, 1, 4), (4, 4, 4)),
+                                           ((2, 13, 64), (2, 64, 24))])
 def test_small_float32_products(ashape, bshape):
     # On CUDA, float32 products up to 64 on a side run ndgpu's kernels by default: the aligned
     # one (k and n multiples of 4: both halves of k, one half only, rows past m) and, for an

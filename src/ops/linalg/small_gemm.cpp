@@ -62,9 +62,11 @@ extern "C" __global__ void ndgpu_small_sgemm(const float* a, const float* b, flo
 // The fast kernel, for CUDA when k and n are multiples of 4 and the operands 16-byte aligned:
 // 16-byte loads in their natural layouts, A read as four k-steps per load, and k in two
 // halves copied asynchronously (sm_80+) so that a block multiplies the first half while the
-// second lands. About 25 TFLOP/s on the H200 for 1024 x 64^3 where the general kernel gives
-// 18.4 and cuBLAS 23.2 (GPU time only; benchmarks/gemm_variants.py). Rows and columns past m
-// and n hold stale shared memory; their products are never stored.
+// second lands. 128 threads with an 8x4 tile each: a 4x4 tile per thread left the shared
+// memory pipe the limit (8 16-byte reads per 64 FMAs; 12 per 128 here). On the H200, 1024 x
+// 64^3 back to back: 20.9 µs per product (25.7 TFLOP/s) where 4x4 tiles took 22.2 and cuBLAS
+// 23.0 (benchmarks/dispatch_probe.py, batched_gemm_probe.cu). Rows and columns past m and n
+// hold stale shared memory; their products are never stored.
 const char* kAlignedSource = R"(
 struct __align__(16) ndgpu_f4 { float x, y, z, w; };
 __device__ __forceinline__ void ndgpu_copy16(float* dst, const float* src) {
@@ -75,7 +77,7 @@ __device__ __forceinline__ void ndgpu_copy16(float* dst, const float* src) {
   *(ndgpu_f4*)dst = *(const ndgpu_f4*)src;
 #endif
 }
-extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
+extern "C" __global__ void __launch_bounds__(128) ndgpu_small_sgemm_aligned(
     const float* a, const float* b, float* c, int m, int n, int k, long long a_batch,
     long long b_batch) {
   __shared__ __align__(16) float as[64][68];
@@ -87,11 +89,11 @@ extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
   const int half = k4 > 8 ? 8 : k4;  // float4 columns of A (rows of B / 4) in the first half
   for (int h = 0; h < 2; ++h) {
     const int lo = h ? half : 0, width = h ? k4 - half : half;
-    for (int i = tid; i < m * width; i += 256) {
+    for (int i = tid; i < m * width; i += 128) {
       const int r = i / width, q = (lo + i % width) * 4;
       ndgpu_copy16(&as[r][q], A + r * k + q);
     }
-    for (int i = tid; i < width * 4 * n4; i += 256) {
+    for (int i = tid; i < width * 4 * n4; i += 128) {
       const int r = lo * 4 + i / n4, q = (i % n4) * 4;
       ndgpu_copy16(&bs[r][q], B + r * n + q);
     }
@@ -99,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
     asm volatile("cp.async.commit_group;\n" ::);
 #endif
   }
-  float acc[4][4] = {};
+  float acc[8][4] = {};
   for (int h = 0; h < 2; ++h) {
 #if __CUDA_ARCH__ >= 800
     if (h == 0) asm volatile("cp.async.wait_group 1;\n" ::);
@@ -109,14 +111,13 @@ extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
     const int end = h ? k : half * 4;
 #pragma unroll 2
     for (int p = h ? half * 4 : 0; p < end; p += 4) {
-      ndgpu_f4 x[4], y[4];
+      ndgpu_f4 x[8], y[4];
 #pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        x[i] = *(const ndgpu_f4*)&as[ty * 4 + i][p];
-        y[i] = *(const ndgpu_f4*)&bs[p + i][tx * 4];
-      }
+      for (int i = 0; i < 8; ++i) x[i] = *(const ndgpu_f4*)&as[ty * 8 + i][p];
 #pragma unroll
-      for (int i = 0; i < 4; ++i) {
+      for (int i = 0; i < 4; ++i) y[i] = *(const ndgpu_f4*)&bs[p + i][tx * 4];
+#pragma unroll
+      for (int i = 0; i < 8; ++i) {
         const float xv[4] = {x[i].x, x[i].y, x[i].z, x[i].w};
 #pragma unroll
         for (int q = 0; q < 4; ++q) {
@@ -131,9 +132,9 @@ extern "C" __global__ void __launch_bounds__(256) ndgpu_small_sgemm_aligned(
   if (tx >= n4) return;
   ndgpu_f4* C = (ndgpu_f4*)(c + z * m * n);
 #pragma unroll
-  for (int i = 0; i < 4; ++i)
-    if (ty * 4 + i < m)
-      C[(ty * 4 + i) * n4 + tx] = ndgpu_f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
+  for (int i = 0; i < 8; ++i)
+    if (ty * 8 + i < m)
+      C[(ty * 8 + i) * n4 + tx] = ndgpu_f4{acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
 }
 )";
 
@@ -186,7 +187,7 @@ void small_gemm(const NDArray& a, const NDArray& b, NDArray& c, int64_t m, int64
   args.push(int64_t(a_batch)), args.push(int64_t(b_batch));
   LaunchConfig cfg;
   cfg.grid = Dim3{unsigned(batch), 1, 1};
-  cfg.block = Dim3{256, 1, 1};
+  cfg.block = Dim3{aligned ? 128u : 256u, 1, 1};  // 8x4 or 4x4 tiles per thread
   cfg.stream = current_stream(device);
   backend_for(device).launch(device.index, product_function(aligned, device), cfg, args.pointers());
 }
