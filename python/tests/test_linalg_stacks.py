@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import ndgpu as cp
+from ndgpu import cupyx
 from conftest import assert_same
 from test_linalg_decompositions import ct, rand
 
@@ -138,3 +139,27 @@ def test_small_batched_matmul_kernel(monkeypatch):
         assert_same(cp.matmul(cp.asarray(a), cp.asarray(b)), a @ b, rtol=1e-5, atol=1e-5)
     assert_same(cp.einsum("bij,bjk->bik", cp.asarray(a), cp.asarray(b)), a @ b, rtol=1e-5,
                 atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_small_inverse_kernel(monkeypatch, dtype):
+    # NDGPU_INV=kernel: ndgpu's warp-per-matrix Gauss-Jordan kernel (the CUDA default up to 32
+    # on a side) on either backend; every order up to a full warp, stacks, strided inputs.
+    monkeypatch.setenv("NDGPU_INV", "kernel")
+    t = 2e-4 if dtype == np.float32 else 1e-10
+    for shape in [(5, 1, 1), (3, 2, 2), (7, 7), (2, 2, 13, 13), (2, 32, 32), (3, 31, 31)]:
+        a = rand(shape, dtype) + 2 * np.eye(shape[-1], dtype=dtype)
+        assert_same(cp.linalg.inv(cp.asarray(a)), np.linalg.inv(a), rtol=t, atol=t)
+    a = rand((4, 6, 6), dtype, seed=3)
+    strided = cp.asarray(a).transpose(0, 2, 1)[::2]  # transposed and every other matrix
+    assert_same(cp.linalg.inv(strided), np.linalg.inv(a.transpose(0, 2, 1)[::2]), rtol=t, atol=t)
+    assert cp.linalg.inv(cp.asarray(np.eye(3, dtype=np.int32))).dtype == np.float64
+    # One exactly singular matrix in the stack raises, as LAPACK's zero pivot does for NumPy.
+    s = np.stack([np.eye(3), [[1, 2, 3], [2, 4, 6], [0, 0, 1]]]).astype(dtype)
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        cp.linalg.inv(cp.asarray(s))
+    with pytest.raises(np.linalg.LinAlgError):
+        np.linalg.inv(s)
+    with cupyx.errstate(linalg="ignore"):
+        got = cp.linalg.inv(cp.asarray(s))  # no check: what the elimination left
+    assert_same(got[0], np.eye(3, dtype=dtype), rtol=0, atol=0)

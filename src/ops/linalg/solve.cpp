@@ -6,6 +6,7 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
 #include "ndgpu/ops.hpp"
+#include "ops/linalg/small_inv.hpp"
 #include "ops/linalg/solver_stack.hpp"
 
 namespace ndgpu::linalg {
@@ -116,7 +117,10 @@ NDArray detail::inv_unchecked(const NDArray& a) {
 NDArray inv(const NDArray& a) {
   require_square_stack(a);
   const int64_t n = a.shape()[a.ndim() - 1];
-  return solve(a, eye(n, std::nullopt, 0, solver_dtype(a.dtype())));
+  const DType t = solver_dtype(a.dtype());
+  check_device(a.device());
+  if (small_inv_wanted(a.device(), t, n, n ? a.size() / (n * n) : 0)) return small_inv(a, t);
+  return solve(a, eye(n, std::nullopt, 0, t));
 }
 
 std::pair<NDArray, NDArray> slogdet(const NDArray& a) {
