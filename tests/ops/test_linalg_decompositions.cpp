@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 #include "array_helpers.hpp"
@@ -63,6 +64,18 @@ TEST(LinalgDecompositions, StacksRaiseForAnySingularMatrix) {
   const std::vector<double> inv2 = host<double>(linalg::inv(a.index(last)));
   EXPECT_NEAR(inv2[0], 0.5, 1e-15);
   EXPECT_NEAR(inv2[1], 0, 1e-15);
+}
+
+// NDGPU_INV=kernel: inv's warp-per-matrix Gauss-Jordan kernel (CUDA's default up to 32 on a
+// side) on either backend. [[0, 2], [1, 1]] needs a pivot from its second row.
+TEST(LinalgDecompositions, SmallInverseKernelPivotsAndRaises) {
+  ::setenv("NDGPU_INV", "kernel", 1);
+  const std::vector<float> v{0, 2, 1, 1, 1, 2, 2, 4};
+  NDArray a = from_host(v.data(), {2, 2, 2}, DType::Float32);
+  EXPECT_THROW(linalg::inv(a), LinAlgError);
+  const IndexItem first[1] = {int64_t(0)};
+  EXPECT_EQ(host<float>(linalg::inv(a.index(first))), (std::vector<float>{-0.5f, 1, 0.5f, 0}));
+  ::unsetenv("NDGPU_INV");
 }
 
 // hermitian=True: |eigenvalues| in descending order, their signs moved into Vh.
