@@ -10,7 +10,8 @@ cuBLAS 23.2, v2 24.7, v3 22.2, v4 22.5, v5 18.5-20.7, v6 15.7-16.5, v9a 25.5, v9
 torch.bmm 22.9. Later (2026-12-02, run with CuPy in place of ndgpu, same kernels): v9a 25.6,
 v10a-c (8x8 tiles, 64 threads, 16 shared reads per 256 FMAs) 20.2-23.0, v11 (persistent,
 two cp.async stages) 22.1-24.1: neither fewer shared reads nor loads overlapped across the
-run beat v9a, so the row's GPU time stays about 21 us.
+run beat v9a, so the row's GPU time stays about 21 us. Since 2026-12-03 the aligned kernel
+gives each of 128 threads an 8x4 tile (20.9 us; benchmarks/cpp/batched_gemm_probe.cu says why).
 """
 import os
 import statistics

