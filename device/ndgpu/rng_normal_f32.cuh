@@ -119,11 +119,13 @@ NDGPU_HD float normal_radius_f32(uint32_t wa, const float* tables = kNormalTable
   const uint32_t b = bits_(u), offset = b - 0x3f330000u;
   float invc, two_log_invc;
   table_pair(tables, (offset >> 17) & 63u, stride, &invc, &two_log_invc);
-  const int k = (int)offset >> 23;
+  // k = offset >> 23 (-33..0) as a float: added into the mantissa of 1.5 * 2^23 and taken
+  // off again, exact, on the integer pipe rather than a conversion.
+  const float k = from_bits_(0x4B400000u + (uint32_t)((int)offset >> 23)) - 12582912.0f;
   const float z = from_bits_(b - (offset & 0xff800000u));
   const float r = ::fmaf(z, invc, -1.0f);
   const float q = r * ::fmaf(r, ::fmaf(r, ::fmaf(r, 0.5f, -2.0f / 3), 1.0f), -2.0f);
-  const float minus_2_ln_u = ::fmaf((float)k, -1.38629436f, two_log_invc + q);
+  const float minus_2_ln_u = ::fmaf(k, -1.38629436f, two_log_invc + q);
   return sqrt_in_range(::fmaxf(minus_2_ln_u, 1e-30f));  // u = 1: radius 1e-15, not 0
 }
 
@@ -135,7 +137,8 @@ NDGPU_HD void sincos_turn_f32(uint32_t wb, float* s, float* c, const float* tabl
   const uint32_t t = (wb >> 8) + (1u << 17);
   float sj, cj;
   table_pair(tables, 64 + ((t >> 18) & 63u), stride, &sj, &cj);
-  const float x = (float)(t & 0x3FFFFu) - 131072.0f, x2 = x * x;
+  // (t & 0x3FFFF) - 2^17 exactly: the 18 bits as the mantissa of 2^23 + m, less 2^23 + 2^17.
+  const float x = from_bits_(0x4B000000u | (t & 0x3FFFFu)) - 8519680.0f, x2 = x * x;
   const float sx = x * ::fmaf(x2, -8.75444582e-21f, 3.74507039e-07f);
   const float cx_1 = x2 * ::fmaf(x2, 8.19650362e-28f, -7.01277551e-14f);
   *s = ::fmaf(cj, sx, ::fmaf(sj, cx_1, sj));
