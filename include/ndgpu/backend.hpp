@@ -2,6 +2,7 @@
 // kernel source (one dialect for all backends), load the result and launch it. They know
 // nothing of arrays or dtypes; src/kernel and src/ops sit above them.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -367,6 +368,18 @@ class Backend {
   virtual void launch_graph(int device, GraphHandle g, StreamHandle s);
   virtual void destroy_graph(int /*device*/, GraphHandle /*g*/) {}
 };
+
+// Deferred work (docs/architecture.md, "Deferred comparisons"): a large comparison's kernel
+// waits until the next backend call or pointer access, so that a where() taking its result
+// at once can compute it inline. run_deferred_work() runs what waits; backend_for() and
+// NDArray::data() call it, and so must code that hands memory to work outside ndgpu.
+namespace detail {
+inline std::atomic<bool> deferred_pending{false};
+void run_deferred_work_now();
+}  // namespace detail
+inline void run_deferred_work() {
+  if (detail::deferred_pending.load(std::memory_order_acquire)) detail::run_deferred_work_now();
+}
 
 // The backend for a device kind; CUDA raises BackendError when no GPU is present.
 Backend& backend_for(DeviceType t);

@@ -94,6 +94,13 @@ class Trace {
   std::shared_ptr<Graph> graph_;
 };
 
+// Counts of the deferred comparisons (docs/architecture.md): comparisons whose kernel waited,
+// those a where() took in, and fused wheres that left the mask unwritten (nobody held it).
+struct DeferredStats {
+  int64_t deferred = 0, fused = 0, mask_writes_skipped = 0;
+};
+DeferredStats deferred_stats();
+
 // Operators and functions under NumPy's names, for building traces in C++. A double operand
 // is a Python float (weak).
 Var operator+(Var a, Var b);

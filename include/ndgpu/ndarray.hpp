@@ -84,8 +84,11 @@ class NDArray {
   bool c_contiguous() const { return c_contiguous_; }
   bool f_contiguous() const { return f_contiguous_; }
   bool defined() const { return storage_ != nullptr; }
-  // Address of element 0 (storage + offset).
-  void* data() const { return static_cast<char*>(storage_->data()) + offset_; }
+  // Address of element 0 (storage + offset), once deferred work has run (backend.hpp).
+  void* data() const {
+    run_deferred_work();
+    return static_cast<char*>(storage_->data()) + offset_;
+  }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   // The array this one is a view of, or nullptr.
   const std::shared_ptr<const NDArray>& base() const { return base_; }

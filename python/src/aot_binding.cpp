@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ndgpu/backend.hpp"
+#include "ndgpu/fuse.hpp"
 #include "ndgpu/kernel_cache.hpp"
 
 namespace nb = nanobind;
@@ -36,6 +37,15 @@ void bind_aot(nb::module_& m) {
     d["background_compiles"] = s.background_compiles;
     return d;
   });
+  m.def("_deferred_stats", [] {  // comparisons that waited for a where (ops/fuse/deferred.hpp)
+    fuse::DeferredStats s = fuse::deferred_stats();
+    nb::dict d;
+    d["deferred"] = s.deferred;
+    d["fused"] = s.fused;
+    d["mask_writes_skipped"] = s.mask_writes_skipped;
+    return d;
+  });
+  m.def("_run_deferred_work", [] { run_deferred_work(); });
   // The quick tier's mode: "off", "auto" or "on" (tests force it on for the CPU backend).
   m.def("_set_quick_tier", [](const std::string& mode) {
     if (mode == "off")

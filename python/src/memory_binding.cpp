@@ -16,7 +16,10 @@ struct PyMemory {
 struct PyMemoryPointer {
   std::shared_ptr<Storage> storage;
   int64_t offset = 0;
-  uintptr_t ptr() const { return reinterpret_cast<uintptr_t>(storage->data()) + offset; }
+  uintptr_t ptr() const {  // a raw address leaves ndgpu: deferred work runs first
+    run_deferred_work();
+    return reinterpret_cast<uintptr_t>(storage->data()) + offset;
+  }
 };
 
 // CuPy's checks before a host transfer: the same dtype (TypeError) and shape (ValueError).
@@ -74,9 +77,11 @@ nb::object pinned_buffer(size_t nbytes) {
 void bind_memory(nb::module_& m) {
   m.def("_pinned_buffer", &pinned_buffer);
   nb::class_<PyMemory>(m, "Memory")
-      .def_prop_ro(
-          "ptr",
-          [](const PyMemory& mem) { return reinterpret_cast<uintptr_t>(mem.storage->data()); })
+      .def_prop_ro("ptr",
+                   [](const PyMemory& mem) {
+                     run_deferred_work();
+                     return reinterpret_cast<uintptr_t>(mem.storage->data());
+                   })
       .def_prop_ro("size", [](const PyMemory& mem) { return mem.storage->nbytes(); })
       .def_prop_ro("device_id", [](const PyMemory& mem) { return mem.storage->device().index; });
   nb::class_<PyMemoryPointer>(m, "MemoryPointer")

@@ -121,6 +121,7 @@ Backend* make_cpu_backend() {
 }  // namespace
 
 Backend& backend_for(DeviceType t) {
+  run_deferred_work();
   if (t == DeviceType::CPU) {
     if (Backend* s = cpu_substitute.load(std::memory_order_acquire)) return *s;
     static Backend* cpu_backend = make_cpu_backend();

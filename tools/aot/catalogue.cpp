@@ -132,6 +132,35 @@ void common_calls(Runner& r) {
   }
 }
 
+// where(a OP b, a, y) of large float arrays, each comparison fused into the where
+// (ops/fuse/deferred.hpp): with the mask kept (written too) and dropped, b a number or an
+// array, y an array or (mask dropped) a number.
+void fused_where_calls(Runner& r) {
+  for (DType t : {DType::Float32, DType::Float64}) {
+    NDArray a = r.array({kLarge}, t), b = r.array({kLarge}, t);
+    for (const char* op :
+         {"greater", "greater_equal", "less", "less_equal", "equal", "not_equal"}) {
+      for (bool array_rhs : {false, true}) {
+        std::vector<Operand> ins{Operand(a),
+                                 array_rhs ? Operand(b) : Operand(Scalar::py_float(0.5))};
+        r.run([&] {
+          NDArray kept = call_ufunc(op, ins)[0];
+          where(Operand(kept), Operand(a), Operand(b));
+          run_deferred_work();
+        });
+        r.run([&] {
+          where(Operand(call_ufunc(op, ins)[0]), Operand(a), Operand(b));
+          run_deferred_work();
+        });
+        r.run([&] {
+          where(Operand(call_ufunc(op, ins)[0]), Operand(a), Operand(Scalar::py_float(0.0)));
+          run_deferred_work();
+        });
+      }
+    }
+  }
+}
+
 // Random numbers with number parameters, and with array ones (each element its own, as
 // normal(mu, sigma) or poisson(image)) for the samplers programs call so most. generate()
 // gives every kernel 1-D views, so these serve every output shape. The parameters come from
@@ -172,6 +201,8 @@ void run_catalogue(Device device, std::vector<std::string>* skipped) {
   }
   if (device.type == DeviceType::CPU) common_calls(r);
   random_calls(r);
+  fused_where_calls(r);
+  run_deferred_work();  // a comparison of the large ufuncs may still wait
   // The quick tier's interpreters: new kernels' first calls run on them.
   kernel::get_kernel(device, kernel::interpreter_source());
   kernel::get_kernel(device, kernel::rows_interpreter_source(false));

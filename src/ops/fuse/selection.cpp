@@ -5,36 +5,18 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/ops.hpp"
+#include "ops/fuse/deferred.hpp"
+#include "ops/fuse/operand_vars.hpp"
 
 namespace ndgpu {
 namespace {
-
-// What the trace depends on: each operand's dtype and ndim, or a scalar's dtype and weakness.
-std::string signature(std::span<const Operand> ops) {
-  std::string key;
-  for (const auto& o : ops) {
-    if (auto* a = std::get_if<NDArray>(&o))
-      key += "a" + std::to_string(int(a->dtype())) + "." + std::to_string(a->ndim());
-    else
-      key += std::string(std::get<Scalar>(o).weak() ? "w" : "s") +
-             std::to_string(int(std::get<Scalar>(o).dtype()));
-    key += ',';
-  }
-  return key;
-}
-
-fuse::Var argument(fuse::Trace& t, const Operand& o) {
-  if (auto* a = std::get_if<NDArray>(&o)) return t.array(a->dtype(), a->ndim());
-  const Scalar& s = std::get<Scalar>(o);
-  return t.scalar(s.dtype(), s.weak());
-}
 
 // `build` records the node from the arguments' Vars; the function is kept per signature.
 template <class Build>
 NDArray run_cached(const char* name, std::span<const Operand> ops, Build&& build) {
   static std::mutex mu;
   static auto* cache = new std::map<std::string, fuse::Function>();  // kept until exit
-  std::string key = std::string(name) + ":" + signature(ops);
+  std::string key = std::string(name) + ":" + fuse::operand_signature(ops);
   fuse::Function f;
   {
     std::lock_guard lk(mu);
@@ -42,7 +24,7 @@ NDArray run_cached(const char* name, std::span<const Operand> ops, Build&& build
     if (it == cache->end()) {
       fuse::Trace t(name);
       std::vector<fuse::Var> args;
-      for (const auto& o : ops) args.push_back(argument(t, o));
+      for (const auto& o : ops) args.push_back(fuse::operand_var(t, o));
       fuse::Var r = build(t, args);
       it = cache->emplace(key, t.compile(std::vector<fuse::Var>{r})).first;
     }
@@ -54,6 +36,7 @@ NDArray run_cached(const char* name, std::span<const Operand> ops, Build&& build
 }  // namespace
 
 NDArray where(const Operand& condition, const Operand& x, const Operand& y) {
+  if (auto fused = deferred::fused_where(condition, x, y)) return *fused;
   const Operand ops[3] = {condition, x, y};
   return run_cached("where", ops, [](fuse::Trace& t, const std::vector<fuse::Var>& v) {
     return t.where(v[0], v[1], v[2]);
