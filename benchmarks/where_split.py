@@ -4,9 +4,12 @@ where timed apart, each by the bytes it moves.
     python benchmarks/where_split.py [LOG2_N]     # default 28, the row's size
 
 The row times where(x > 0.5, x, y) and counts 12 bytes per element (x and y read, the result
-written), but unfused the comparison also reads x and writes a bool mask that where reads:
-18 bytes move. Both kernels near the memory's bandwidth put the row near 12/18 of it.
+written). Unfused (NDGPU_DEFER=0) the comparison also reads x and writes a bool mask that
+where reads: 18 bytes move, and the row sits near 12/18 of the bandwidth. By default the
+comparison waits and where computes it inline (docs/architecture.md, deferred comparisons).
+H200, 2026-12-03: the row 4393 GB/s fused, 2862 with NDGPU_DEFER=0.
 """
+import os
 import sys
 from pathlib import Path
 
@@ -37,8 +40,9 @@ def main():
     row = ms(lambda: cp.where(x > 0.5, x, y))
     print("x > 0.5          %6.0f GB/s  (5 B/elem)" % (5 * n / compare / 1e6))
     print("where(m, x, y)   %6.0f GB/s  (13 B/elem)" % (13 * n / select / 1e6))
-    print("the row          %6.0f GB/s  (12 B/elem counted, 18 moved: %.0f GB/s moved)"
-          % (12 * n / row / 1e6, 18 * n / row / 1e6))
+    print("the row          %6.0f GB/s  (12 B/elem counted; %s)"
+          % (12 * n / row / 1e6, "unfused, 18 moved" if os.environ.get("NDGPU_DEFER") == "0"
+             else "fused"))
 
 
 if __name__ == "__main__":
