@@ -386,6 +386,12 @@ Backend& backend_for(DeviceType t);
 inline Backend& backend_for(Device d) {
   return backend_for(d.type);
 }
+// backend_for without running deferred work, for releases in destructors (memory, events,
+// graphs): they must not throw for other calls' work, and waiting work holds what it reads.
+Backend& backend_for_release(DeviceType t);
+inline Backend& backend_for_release(Device d) {
+  return backend_for_release(d.type);
+}
 bool cuda_available();
 // Starts the run-time compilers' one-time initialisation on a background thread when a GPU
 // is likely present (the Python module calls it at import); never blocks.

@@ -46,6 +46,16 @@ std::unique_lock<Mutex> lock_unblocked(Mutex& m) {
   return lk;
 }
 
+// Inside one, interrupt_requested() is false and the hook is not asked, so a Ctrl-C stays
+// for the next poll: deferred work, whose caller could not tell it was cut short, runs whole.
+class InterruptsHeld {
+ public:
+  InterruptsHeld();
+  ~InterruptsHeld();
+  InterruptsHeld(const InterruptsHeld&) = delete;
+  InterruptsHeld& operator=(const InterruptsHeld&) = delete;
+};
+
 // Polled by long work between pieces; throws Interrupted when the hook says so.
 void check_interrupt();
 // The same, without the throw.

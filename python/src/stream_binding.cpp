@@ -24,7 +24,12 @@ struct PyStream {
   bool owned = false;
   std::vector<StreamHandle> previous;
   ~PyStream() {
-    if (owned) backend_for(device).destroy_stream(device.index, handle);
+    if (!owned) return;
+    try {  // work waiting on this stream is queued before the stream goes
+      run_deferred_work();
+    } catch (const std::exception&) {  // a destructor cannot report it
+    }
+    backend_for_release(device).destroy_stream(device.index, handle);
   }
 };
 
@@ -39,7 +44,7 @@ struct PyEvent {
   bool recorded = false;
   PyEvent(Device d, bool timing, bool blocking)
       : device(d), handle(backend_for(d).create_event_flags(d.index, timing, blocking)) {}
-  ~PyEvent() { backend_for(device).destroy_event(device.index, handle); }
+  ~PyEvent() { backend_for_release(device).destroy_event(device.index, handle); }
   PyEvent(const PyEvent&) = delete;
   PyEvent& operator=(const PyEvent&) = delete;
 };
@@ -54,7 +59,7 @@ struct PyGraph {
   PyGraph& operator=(const PyGraph&) = delete;
   PyGraph& operator=(PyGraph&&) = delete;
   ~PyGraph() {
-    if (handle) backend_for(device).destroy_graph(device.index, handle);
+    if (handle) backend_for_release(device).destroy_graph(device.index, handle);
   }
 };
 

@@ -148,3 +148,15 @@ def test_threads_share_the_waiting_work():
     for th in threads:
         th.join()
     assert not errors, errors
+
+
+def test_a_stream_that_goes_runs_its_waiting_work_first():
+    import gc
+    xh, yh = inputs()
+    x = cp.asarray(xh)
+    s = cp.cuda.Stream()
+    with s:
+        m = x > 0.5
+    del s
+    gc.collect()
+    assert_same(m, xh > 0.5)

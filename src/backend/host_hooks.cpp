@@ -11,6 +11,7 @@ std::atomic<void (*)(void*)> g_reacquire{nullptr};
 std::atomic<bool (*)()> g_interrupted{nullptr};
 // A region inside a region (a compile inside a launch's lookup) must not release twice.
 thread_local int tls_depth = 0;
+thread_local int tls_held = 0;  // InterruptsHeld regions open on this thread
 
 }  // namespace
 
@@ -34,7 +35,15 @@ BlockingRegion::~BlockingRegion() {
   if (released_) g_reacquire.load()(token_);
 }
 
+InterruptsHeld::InterruptsHeld() {
+  ++tls_held;
+}
+InterruptsHeld::~InterruptsHeld() {
+  --tls_held;
+}
+
 bool interrupt_requested() {
+  if (tls_held) return false;
   auto hook = g_interrupted.load();
   return hook && hook();
 }

@@ -122,6 +122,10 @@ Backend* make_cpu_backend() {
 
 Backend& backend_for(DeviceType t) {
   run_deferred_work();
+  return backend_for_release(t);
+}
+
+Backend& backend_for_release(DeviceType t) {
   if (t == DeviceType::CPU) {
     if (Backend* s = cpu_substitute.load(std::memory_order_acquire)) return *s;
     static Backend* cpu_backend = make_cpu_backend();

@@ -58,7 +58,7 @@ Storage::~Storage() {
   if (release_)
     release_();
   else
-    backend_for(device_).deallocate(device_.index, data_, nbytes_, current_stream(device_));
+    backend_for_release(device_).deallocate(device_.index, data_, nbytes_, current_stream(device_));
 }
 
 NDArray::NDArray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, Strides strides,

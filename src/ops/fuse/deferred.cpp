@@ -68,6 +68,7 @@ std::optional<Pending> take() {
 }
 
 void run(Pending& p) {
+  const InterruptsHeld hold;  // a mask cut short would be read later as if whole
   const StreamHandle before = current_stream(p.device);
   set_current_stream(p.device, p.stream);
   struct Restore {
