@@ -230,6 +230,9 @@ def test_ctrl_c_interrupts_a_cpu_launch_and_the_library_goes_on():
         pytest.skip("interrupting between blocks is the CPU backend's")
     code = _LONG_KERNEL + """
 import os, signal, threading, time
+# A shell's background job starts with SIGINT ignored, and Python then keeps it so (a CI run
+# started with `&` lost every Ctrl-C here): Python's own handler, as in a terminal.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 slow(x[:2])  # compiled before the clock starts
 # Soon after the launch starts: a kernel the compiler vectorises may end within half a second.
 threading.Timer(0.05, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
