@@ -18,6 +18,12 @@ namespace {
 Backend& backend_for(DeviceType) {
   unexpected("backend_for");
 }
+Backend& backend_for_release(DeviceType) {
+  unexpected("backend_for_release");
+}
+void detail::run_deferred_work_now() {
+  unexpected("run_deferred_work");  // nothing is deferred without a backend
+}
 bool cuda_available() {
   return false;
 }
