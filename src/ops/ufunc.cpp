@@ -246,7 +246,7 @@ UfuncLoopInfo ufunc_loop_info(const std::string& name, std::span<const Operand> 
 NDArray call_binary(const ops::Ufunc& u, const NDArray& a, const NDArray& b, const NDArray* out) {
   // A comparison that may wait (ops/fuse/deferred.hpp) takes call_ufunc's way.
   if (u.nin == 2 && u.nout == 1 && a.dtype() == b.dtype() &&
-      !(out == nullptr && deferred::may_defer(u.name, std::max(a.size(), b.size())))) {
+      !(out == nullptr && deferred::may_defer(u, std::max(a.size(), b.size())))) {
     const ops::UfuncLoop& loop = resolve_loop(u, a.dtype());
     if (u.refuses_negative_integer_exponent) check_exponent(u, loop, b);
     const kernel::ElementwiseDefinition& def = loop_definition(u, loop);
@@ -319,7 +319,7 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
   bool any_array = false;
   for (const auto& a : inputs) any_array = any_array || std::holds_alternative<NDArray>(a);
   if (any_array && out.empty()) {
-    if (auto mask = deferred::defer_comparison(u.name, def, inputs)) return {*mask};
+    if (auto mask = deferred::defer_comparison(u, def, inputs)) return {*mask};
     return kernel::run_elementwise(def, inputs);
   }
   std::vector<Operand> args(inputs.begin(), inputs.end());

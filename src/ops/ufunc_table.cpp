@@ -251,6 +251,7 @@ std::vector<Ufunc> build() {
                 Cmp{"greater", "out0 = ndgpu::greater(in0, in1)"},
                 Cmp{"greater_equal", "out0 = ndgpu::greater_equal(in0, in1)"}}) {
     Ufunc u = make(c.name, 2);
+    u.comparison = true;
     add_loops(u, kAll, c.body, '?');
     t.push_back(std::move(u));
   }

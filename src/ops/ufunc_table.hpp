@@ -36,6 +36,8 @@ struct Ufunc {
   bool refuses_negative_integer_exponent = false;
   // Loops whose inputs differ in dtype (ldexp): chosen per operand, not by a common dtype.
   bool mixed_inputs = false;
+  // equal, not_equal, less, less_equal, greater, greater_equal: a bool mask of two operands.
+  bool comparison = false;
   // The loop chosen for each common input dtype, filled on first use.
   mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
   Ufunc() = default;
@@ -46,7 +48,8 @@ struct Ufunc {
         loops(std::move(o.loops)),
         unsupported_bool(std::move(o.unsupported_bool)),
         refuses_negative_integer_exponent(o.refuses_negative_integer_exponent),
-        mixed_inputs(o.mixed_inputs) {}
+        mixed_inputs(o.mixed_inputs),
+        comparison(o.comparison) {}
 };
 
 const std::vector<Ufunc>& ufunc_table();

@@ -12,6 +12,7 @@
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/host_hooks.hpp"
 #include "ops/fuse/operand_vars.hpp"
+#include "ops/ufunc_table.hpp"
 
 namespace ndgpu::deferred {
 namespace {
@@ -27,11 +28,6 @@ bool enabled() {  // NDGPU_DEFER=0 runs every comparison at once
   return on;
 }
 
-bool is_comparison(const std::string& u) {
-  return u == "greater" || u == "greater_equal" || u == "less" || u == "less_equal" ||
-         u == "equal" || u == "not_equal";
-}
-
 // The fused where of one signature: with and without the mask's write.
 struct FusedWhere {
   fuse::Function with_mask, without_mask;
@@ -42,7 +38,7 @@ struct FusedWhere {
 // inputs, x and y into `out` (and `mask` when someone still holds it).
 struct Pending {
   const kernel::ElementwiseDefinition* loop = nullptr;
-  std::string ufunc;
+  const ops::Ufunc* ufunc = nullptr;
   std::vector<Operand> inputs;
   NDArray mask;
   Device device;
@@ -136,11 +132,11 @@ bool fits(const Operand& o, const Shape& shape, Device device) {
 
 }  // namespace
 
-bool may_defer(const std::string& ufunc, int64_t size) {
-  return size >= kMinElements && enabled() && is_comparison(ufunc);
+bool may_defer(const ops::Ufunc& u, int64_t size) {
+  return size >= kMinElements && u.comparison && enabled();
 }
 
-std::optional<NDArray> defer_comparison(const std::string& ufunc,
+std::optional<NDArray> defer_comparison(const ops::Ufunc& ufunc,
                                         const kernel::ElementwiseDefinition& loop,
                                         std::span<const Operand> inputs) {
   const NDArray* first = nullptr;
@@ -151,7 +147,7 @@ std::optional<NDArray> defer_comparison(const std::string& ufunc,
     if (!fits(o, first->shape(), first->device())) return std::nullopt;
   Pending p;
   p.loop = &loop;
-  p.ufunc = ufunc;
+  p.ufunc = &ufunc;
   p.inputs.assign(inputs.begin(), inputs.end());
   p.device = first->device();
   p.mask = NDArray::empty_on(p.device, first->shape(), DType::Bool);
@@ -182,7 +178,7 @@ std::optional<NDArray> fused_where(const Operand& condition, const Operand& x, c
   const Operand ops[4] = {p.inputs[0], p.inputs[1], x, y};
   const FusedWhere* f;
   try {
-    f = &fused_function(p.ufunc, ops, p.mask.ndim());
+    f = &fused_function(p.ufunc->name, ops, p.mask.ndim());
   } catch (const std::exception&) {  // what the trace refuses, the unfused where reports
     store_or_run(std::move(p));
     return std::nullopt;

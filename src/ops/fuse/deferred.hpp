@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string>
 
 #include "ndgpu/ndarray.hpp"
 #include "ndgpu/scalar.hpp"
@@ -14,15 +13,18 @@
 namespace ndgpu::kernel {
 struct ElementwiseDefinition;
 }
+namespace ndgpu::ops {
+struct Ufunc;
+}
 
 namespace ndgpu::deferred {
 
-// Whether a call of `ufunc` over `size` elements may wait (a comparison, large enough).
-bool may_defer(const std::string& ufunc, int64_t size);
+// Whether a call of `u` over `size` elements may wait (a comparison, large enough).
+bool may_defer(const ops::Ufunc& u, int64_t size);
 
 // The comparison's result with its kernel (`loop` over `inputs`, as call_ufunc would launch
 // it) waiting; nullopt when the call does not qualify and must run now.
-std::optional<NDArray> defer_comparison(const std::string& ufunc,
+std::optional<NDArray> defer_comparison(const ops::Ufunc& u,
                                         const kernel::ElementwiseDefinition& loop,
                                         std::span<const Operand> inputs);
 
