@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/transfer.hpp"
 #include "ndgpu/errors.hpp"
 
 namespace ndgpu::cuda {
@@ -179,6 +180,33 @@ TEST(CudaBackend, TransfersRoundTrip) {
     b.deallocate(0, d, n, 0);
     b.deallocate(0, d2, n, 0);
   }
+}
+
+TEST(CudaBackend, ReadsIntoPinnedSeeEveryWrite) {
+  // Small reads into page-locked memory wait by watching host memory, not by a synchronize:
+  // each must see the copy queued just before it, slot after slot, for the sizes that watch
+  // the value (4, 8 bytes) and those that watch a flag (2, 12), and a value equal to the
+  // sentinel (which falls back to the synchronize).
+  SKIP_WITHOUT_GPU();
+  CudaBackend& b = *gpu();
+  StreamHandle s = b.create_stream(0, true);
+  void* d = b.allocate(0, 64, s);
+  auto* pinned = static_cast<uint32_t*>(b.allocate_pinned(0, 4096));
+  const uint64_t sentinel64 = Stager::kSentinel64;
+  for (uint32_t i = 1; i <= 400; ++i) {
+    uint32_t v[4] = {i * 2654435761u, i, ~i, i + 7};
+    if (i % 50 == 0) v[0] = Stager::kSentinel32;
+    if (i % 50 == 25) std::memcpy(v, &sentinel64, 8);
+    b.copy_to_device(0, d, v, sizeof v, s);
+    const size_t sizes[] = {4, 8, 2, 12}, n = sizes[i % 4];
+    uint32_t* slot = pinned + (i % 7) * 4;
+    b.read_to_pinned(0, slot, d, n, s);
+    ASSERT_EQ(std::memcmp(slot, v, n), 0) << "read " << i << " of " << n << " bytes";
+  }
+  b.free_pinned(0, pinned);
+  b.deallocate(0, d, 64, s);
+  b.synchronize(0);
+  b.destroy_stream(0, s);
 }
 
 TEST(CudaBackend, TransferBandwidth256MiB) {

@@ -279,6 +279,15 @@ void CudaBackend::copy_to_host(int device, void* host_dst, const void* src, size
   s.stager.to_host(host_dst, src, n, stream);
 }
 
+void CudaBackend::read_to_pinned(int device, void* pinned_dst, const void* src, size_t n,
+                                 StreamHandle stream) {
+  if (!n) return;
+  if (state(device).stager.read_pinned(pinned_dst, src, n, stream)) return;
+  BlockingRegion unblock;  // the stream's earlier work is long, or it failed: wait, report
+  make_current(device);
+  NDGPU_CU(cuStreamSynchronize, as_stream(stream));
+}
+
 void CudaBackend::copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                               StreamHandle stream) {
   if (!n) return;

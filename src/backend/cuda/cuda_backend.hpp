@@ -39,6 +39,8 @@ class CudaBackend : public Backend {
   void free_pinned(int device, void* ptr) override;
   void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                     StreamHandle stream) override;
+  void read_to_pinned(int device, void* pinned_dst, const void* src, size_t n,
+                      StreamHandle stream) override;
   // `stream` belongs to dst_device; devices that differ use a peer copy.
   void copy_device(int dst_device, void* dst, int src_device, const void* src, size_t n,
                    StreamHandle stream) override;

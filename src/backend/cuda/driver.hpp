@@ -23,7 +23,7 @@ namespace ndgpu::cuda {
   X(cuMemcpyDtoDAsync_v2) X(cuMemcpyPeerAsync) X(cuMemsetD8Async) X(cuModuleLoadData)      \
   X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel) X(cuFuncGetAttribute)        \
   X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuStreamCreate)  \
-  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery)                          \
+  X(cuStreamDestroy_v2) X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWriteValue32_v2) \
   X(cuEventCreate) X(cuEventDestroy_v2) X(cuEventRecord) X(cuEventSynchronize)            \
   X(cuEventQuery) X(cuEventElapsedTime_v2) X(cuStreamWaitEvent) X(cuLaunchHostFunc)        \
   X(cuStreamBeginCapture_v2) X(cuStreamEndCapture) X(cuStreamIsCapturing)                 \

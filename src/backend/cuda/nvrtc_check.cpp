@@ -35,6 +35,9 @@ class NvrtcCheckBackend : public Backend {
   void copy_to_host(int d, void* dst, const void* src, size_t n, StreamHandle s) override {
     in_->copy_to_host(d, dst, src, n, s);
   }
+  void read_to_pinned(int d, void* dst, const void* src, size_t n, StreamHandle s) override {
+    in_->read_to_pinned(d, dst, src, n, s);
+  }
   void* acquire_host_buffer(int d, size_t n) override { return in_->acquire_host_buffer(d, n); }
   void release_host_buffer(int d, void* p) override { in_->release_host_buffer(d, p); }
   void* allocate_pinned(int d, size_t n) override { return in_->allocate_pinned(d, n); }

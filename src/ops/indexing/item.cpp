@@ -1,5 +1,6 @@
 // ndarray.item() of one element without a kernel: its bytes copied into a reused page-locked
-// slot (one DMA on CUDA, no staging) and a synchronize. float(a[3]) is this.
+// slot (one DMA on CUDA, no staging), waited for by watching host memory rather than by a
+// stream synchronize (Backend::read_to_pinned). float(a[3]) is this.
 #include <array>
 #include <cstring>
 #include <mutex>
@@ -92,15 +93,21 @@ Scalar from_bytes(DType t, const unsigned char* p) {
 
 Scalar item(const NDArray& a) {
   if (a.size() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
-  // The element alone, as a 0-d view: to_host copies its bytes, synchronizes and reports a
-  // pending indexing error as every transfer does.
+  // The element alone, as a 0-d view: its bytes read, after the stream's earlier work, and a
+  // pending indexing error reported as every transfer does.
   NDArray one(a.storage(), a.offset(), Shape{}, Strides{}, a.dtype());
   Device d = a.device();
   void* slot = slots().take(d);
   alignas(16) unsigned char local[kSlot];
   unsigned char* bytes = slot ? static_cast<unsigned char*>(slot) : local;
   try {
-    one.to_host(bytes);
+    if (slot) {
+      const void* src = one.data();  // first: it runs deferred work, which may use the backend
+      backend_for(d).read_to_pinned(d.index, bytes, src, size_t(one.nbytes()), current_stream(d));
+      raise_pending_index_error(d);
+    } else {
+      one.to_host(bytes);
+    }
   } catch (...) {
     if (slot) slots().give(d, slot);
     throw;
