@@ -82,6 +82,11 @@ struct Flags {
 };
 
 // NumPy's ComplexWarning for a cast that drops imaginary parts (an error under -W error).
+// A 0-d array whose element a Scalar holds exactly and Python takes without NumPy's help.
+bool direct_scalar(const NDArray& a) {
+  return a.ndim() == 0 && !is_complex(a.dtype()) && a.dtype() != DType::UInt64;
+}
+
 void warn_complex_discard() {
   nb::object cls = numpy().attr("exceptions").attr("ComplexWarning");
   if (PyErr_WarnEx(cls.ptr(), "Casting complex values to real discards the imaginary part", 1))
@@ -218,11 +223,23 @@ void bind_ndarray(nb::module_& m) {
           nb::arg("key").none(), nb::arg("value"))
       .def("__repr__", [](const NDArray& a) { return nb::repr(to_numpy(a)); })
       .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
-      .def("__bool__", [](const NDArray& a) { return nb::bool_(to_numpy(a)); })
-      .def("__int__", [](const NDArray& a) { return nb::int_(to_numpy(a)); })
+      // A 0-d real array (float(a[3]), if x.sum() > 0:): its element read directly, no NumPy
+      // array; uint64 (beyond int64) and everything else through NumPy.
+      .def("__bool__",
+           [](const NDArray& a) {
+             if (!direct_scalar(a)) return nb::bool_(to_numpy(a));
+             Scalar s = item(a);
+             return nb::bool_(is_inexact(a.dtype()) ? s.as_double() != 0 : s.as_int64() != 0);
+           })
+      .def("__int__",
+           [](const NDArray& a) -> nb::object {
+             if (!direct_scalar(a)) return nb::int_(to_numpy(a));
+             Scalar s = item(a);
+             if (!is_inexact(a.dtype())) return nb::int_(s.as_int64());
+             return nb::int_(nb::float_(s.as_double()));  // Python's errors for NaN and inf
+           })
       .def("__float__",
            [](const NDArray& a) {
-             // A 0-d real array (float(a[3])): its element read directly, no NumPy array.
              if (a.ndim() == 0 && !is_complex(a.dtype())) return nb::float_(item(a).as_double());
              return nb::float_(to_numpy(a));
            })
@@ -231,6 +248,7 @@ void bind_ndarray(nb::module_& m) {
            [](const NDArray& a) {
              if (!is_integer(a.dtype()) || a.size() != 1)
                throw TypeError("only integer scalar arrays can be converted to a scalar index");
+             if (direct_scalar(a)) return nb::int_(item(a).as_int64());
              return nb::int_(to_numpy(a));
            })
       .def("__array__",

@@ -1,5 +1,7 @@
 """Advanced indexing (integer arrays, boolean masks, lists, mixed with basic items), get and
 set, and the indexing routines, each compared with NumPy."""
+import operator
+
 import numpy as np
 import pytest
 
@@ -148,9 +150,28 @@ def test_item_and_float_of_one_element(dtype):
         assert type(got) is type(e) and (got == e or (got != got and e != e))
         if not np.issubdtype(dtype, np.complexfloating):
             assert float(x[key]) == float(n[key])
+            assert int(x[key]) == int(n[key]) and type(int(x[key])) is int
+            assert bool(x[key]) is bool(n[key])
+        if np.issubdtype(dtype, np.integer):
+            assert operator.index(x[key]) == operator.index(n[key])
     assert x.T[1:2, 2:3].item() == n.T[1:2, 2:3].item()  # size 1, not 0-d, strided
     with pytest.raises(ValueError, match="size 1"):
         x.item()
+
+
+def test_scalar_conversions_follow_the_stream_and_python():
+    # Each read waits for the kernel queued before it, and no read sees an earlier value.
+    x = cp.zeros(4, dtype=np.float32)
+    for i in range(1, 301):
+        x += 1
+        assert float(x[i % 4]) == i and int(x[0]) == i and bool(x[1] - i) is False
+    f = cp.array([np.nan, np.inf, -2.7, 0.0, -0.0])
+    with pytest.raises(ValueError, match="NaN"):
+        int(f[0])
+    with pytest.raises(OverflowError):
+        int(f[1])
+    assert int(f[2]) == -2 and bool(f[0]) and not bool(f[3]) and not bool(f[4])
+    assert bool(cp.array(np.uint64(2**63))) and int(cp.array(np.uint64(2**64 - 1))) == 2**64 - 1
 
 
 def test_basic_slices_stay_views():
