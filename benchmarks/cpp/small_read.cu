@@ -1,9 +1,10 @@
 // Ways to read 4 bytes of device memory on the host, medians of 2000 calls each: a copy into
-// pageable or page-locked memory with a stream or event sync or a flag the stream writes
-// after it (what ndgpu::item does), a kernel storing to mapped memory with the host spinning on
-// a flag. Build and run on the GPU machine:
+// pageable or page-locked memory with a stream or event sync, a flag the stream writes after
+// it, or a sentinel the value replaces (ndgpu::item's way); a kernel storing to mapped memory
+// with the host spinning on a flag. Build and run on the GPU machine:
 //   nvcc -O2 -arch=sm_90 benchmarks/cpp/small_read.cu -lcuda -o /tmp/sr && /tmp/sr
-// H200, 2026-12-03: pageable+sync 7.94 us, page-locked+sync 6.23, kernel+spin 6.88.
+// H200, 2026-12-03: pageable+sync 7.94-9.80 us, page-locked+sync 6.23-7.45, +flag 6.65,
+// kernel+spin 6.88-8.30; the sentinel 5.0 in a driver-API probe of the same machine.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -69,6 +70,14 @@ int main() {
            cudaMemcpyAsync(pinned, d + 3, 4, cudaMemcpyDeviceToHost, s);
            cuStreamWriteValue32(s, reinterpret_cast<CUdeviceptr>(flag_d), want, 0);
            while (*(volatile unsigned*)flag != want) {
+           }
+         }));
+  printf("copy pinned+sentinel %.2f\n", median_us([&] {
+           volatile unsigned* word = reinterpret_cast<volatile unsigned*>(pinned + 8);
+           *word = 0xFFC0DEADu;  // as ndgpu::cuda::Stager::read_pinned
+           __sync_synchronize();
+           cudaMemcpyAsync(pinned + 8, d + 3, 4, cudaMemcpyDeviceToHost, s);
+           while (*word == 0xFFC0DEADu) {
            }
          }));
   printf("kernel+sync          %.2f\n", median_us([&] {
