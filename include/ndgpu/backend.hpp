@@ -270,8 +270,9 @@ class Backend {
   // Returns once the bytes are in host_dst: after the stream's earlier work, no sync needed.
   virtual void copy_to_host(int device, void* host_dst, const void* src, size_t n,
                             StreamHandle stream) = 0;
-  // copy_to_host of a few bytes into memory from allocate_pinned (ndarray.item()): CUDA spins
-  // on host memory until the bytes arrive, sooner than a stream synchronize returns.
+  // copy_to_host of a few bytes (ndarray.item()) into memory from allocate_pinned, or ordinary
+  // memory where it gives none: CUDA spins on host memory until the bytes arrive, sooner than a
+  // stream synchronize returns.
   virtual void read_to_pinned(int device, void* pinned_dst, const void* src, size_t n,
                               StreamHandle stream) {
     copy_to_host(device, pinned_dst, src, n, stream);

@@ -81,12 +81,12 @@ struct Flags {
   }
 };
 
-// NumPy's ComplexWarning for a cast that drops imaginary parts (an error under -W error).
 // A 0-d array whose element a Scalar holds exactly and Python takes without NumPy's help.
 bool direct_scalar(const NDArray& a) {
   return a.ndim() == 0 && !is_complex(a.dtype()) && a.dtype() != DType::UInt64;
 }
 
+// NumPy's ComplexWarning for a cast that drops imaginary parts (an error under -W error).
 void warn_complex_discard() {
   nb::object cls = numpy().attr("exceptions").attr("ComplexWarning");
   if (PyErr_WarnEx(cls.ptr(), "Casting complex values to real discards the imaginary part", 1))

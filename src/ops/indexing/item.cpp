@@ -101,13 +101,9 @@ Scalar item(const NDArray& a) {
   alignas(16) unsigned char local[kSlot];
   unsigned char* bytes = slot ? static_cast<unsigned char*>(slot) : local;
   try {
-    if (slot) {
-      const void* src = one.data();  // first: it runs deferred work, which may use the backend
-      backend_for(d).read_to_pinned(d.index, bytes, src, size_t(one.nbytes()), current_stream(d));
-      raise_pending_index_error(d);
-    } else {
-      one.to_host(bytes);
-    }
+    const void* src = one.data();  // first: it runs deferred work, which may use the backend
+    backend_for(d).read_to_pinned(d.index, bytes, src, size_t(one.nbytes()), current_stream(d));
+    raise_pending_index_error(d);
   } catch (...) {
     if (slot) slots().give(d, slot);
     throw;
