@@ -20,28 +20,7 @@
 #include <vector>
 
 #include "probe_timer.cuh"
-
-struct __align__(16) F4 {
-  float v[4];
-};
-
-enum Op { kCopy, kLog2, kExpm1, kAsinh, kAcosh };
-
-template <int OP>
-__device__ __forceinline__ float f(float x) {
-  if (OP == kCopy) return x;
-  if (OP == kLog2) return log2f(x);
-  if (OP == kExpm1) return expm1f(x);
-  if (OP == kAsinh) return asinhf(x);
-  return acoshf(x + 1.0f);
-}
-template <int OP>
-__device__ __forceinline__ F4 f4(F4 a) {
-  F4 r;
-#pragma unroll
-  for (int k = 0; k < 4; ++k) r.v[k] = f<OP>(a.v[k]);
-  return r;
-}
+#include "unary_ops.cuh"
 
 template <int OP, int U>
 __device__ __forceinline__ void one_pass(const F4* x, F4* out, long long nv) {
@@ -83,21 +62,6 @@ __global__ void __launch_bounds__(256) pipelined(const F4* x, F4* out, long long
   }
 }
 
-__global__ void add(const F4* x, const F4* y, F4* out, long long nv) {
-  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < nv) {
-    F4 a = x[t], b = y[t], r;
-    for (int k = 0; k < 4; ++k) r.v[k] = a.v[k] + b.v[k];
-    out[t] = r;
-  }
-}
-
-__global__ void fill(float* p, long long n) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-       i += (long long)gridDim.x * blockDim.x)
-    p[i] = 0.1f + 0.8f * float((i * 2654435761LL) & 0xffff) / 65536.0f;
-}
-
 template <int OP>
 void rows(const char* name, const F4* x, F4* o, long long nv, float add_gbps, int sms) {
   const double bytes = 2.0 * 16 * nv;
@@ -119,16 +83,11 @@ void rows(const char* name, const F4* x, F4* o, long long nv, float add_gbps, in
 
 int main() {
   const long long n = 1LL << 28, nv = n / 4;
-  float *x, *y, *o;
-  cudaMalloc(&x, n * 4);
-  cudaMalloc(&y, n * 4);
-  cudaMalloc(&o, n * 4);
-  fill<<<4096, 256>>>(x, n);
-  fill<<<4096, 256>>>(y, n);
+  const ProbeArrays arrays(n);
+  const F4 *X = arrays.x, *Y = arrays.y;
+  F4* O = arrays.out;
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
-  const F4 *X = (const F4*)x, *Y = (const F4*)y;
-  F4* O = (F4*)o;
   for (int round = 0; round < 2; ++round) {
     float ms = median_ms([&] { add<<<unsigned(nv / 256), 256>>>(X, Y, O, nv); });
     float add_gbps = float(48.0 * nv / (ms * 1e-3) / 1e9);

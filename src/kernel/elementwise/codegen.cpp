@@ -112,7 +112,12 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
       if (a.is_output)
         stores << "        ((" << vec(a) << "*)_p_" << n << ")[_t] = _vv_" << n << "[_u];\n";
     }
-    auto lane = std::string("_b + _u * (") + I + ")blockDim.x + threadIdx.x";
+    // With several vectors, a warp's are adjacent (U * 512 contiguous bytes of a float32
+    // operand): 1.5-2 points more of add's bandwidth on the H200 than blockDim apart
+    // (benchmarks/cpp/unary_layout_probe.cu).
+    auto lane = U == 1 ? std::string("_b + threadIdx.x")
+                       : "_b + (" + I + ")(threadIdx.x & ~31u) * " + std::to_string(U) +
+                             " + _u * 32 + (threadIdx.x & 31)";
     src << "      #pragma unroll\n      for (int _u = 0; _u < " << U << "; ++_u) {\n";
     src << "        const " << I << " _t = " << lane << ";\n" << loads.str() << "      }\n";
     src << "      #pragma unroll\n      for (int _u = 0; _u < " << U << "; ++_u) {\n";
