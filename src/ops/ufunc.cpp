@@ -147,11 +147,11 @@ std::vector<NDArray> call_unsafe(const ops::Ufunc& u, const ops::UfuncLoop& loop
 // Four vectors in flight per CUDA thread for loops whose arithmetic outweighs their memory
 // traffic, one for the rest (ElementwiseCode::vectors_per_thread). From the H200's ufunc
 // sweeps: float64 and complex transcendentals, and these float32 ones (arccosh 81% -> 95%
-// of add's bandwidth with four; sin 94.7% -> 95.7% with one).
+// of add's bandwidth with four; sin 94.7% -> 95.7% with one; log2 and log10 93-94% with one).
 int vectors_per_thread(const ops::Ufunc& u, const ops::UfuncLoop& l) {
-  static const std::set<std::string_view> heavy_any = {"arcsinh", "arccosh",     "arctanh",
-                                                       "power",   "float_power", "arctan2",
-                                                       "rsqrt",   "spacing",     "expm1"};
+  static const std::set<std::string_view> heavy_any = {
+      "arcsinh", "arccosh", "arctanh", "power", "float_power", "arctan2",
+      "rsqrt",   "spacing", "expm1",   "log2",  "log10"};
   static const std::set<std::string_view> transcendental = {
       "exp",  "exp2", "expm1", "log",    "log2",      "log10",     "log1p",
       "sin",  "cos",  "tan",   "arcsin", "arccos",    "arctan",    "sinh",
