@@ -115,8 +115,9 @@ NDGPU_HD float sqrt_in_range(float x) {
 // -2 log1p(r) = r (-2 + r (1 + r (-2/3 + r/2))). Within 2 ulp of the exact radius.
 NDGPU_HD float normal_radius_f32(uint32_t wa, const float* tables = kNormalTables,
                                  uint32_t stride = 1) {
-  const float u = (float)(wa | 1u) * 2.3283064365386963e-10f;
-  const uint32_t b = bits_(u), offset = b - 0x3f330000u;
+  // u's bits: float(wa | 1) is u * 2^32 exactly, so u is it with 32 off the exponent, taken
+  // off on the integer pipe (folded into the subtractions below) rather than by a multiply.
+  const uint32_t b = bits_((float)(wa | 1u)) - (32u << 23), offset = b - 0x3f330000u;
   float invc, two_log_invc;
   table_pair(tables, (offset >> 17) & 63u, stride, &invc, &two_log_invc);
   // k = offset >> 23 (-33..0) as a float: added into the mantissa of 1.5 * 2^23 and taken
