@@ -200,8 +200,7 @@ NDGPU_HD bool signbit(const float16& v) {
 
 // spacing: the distance to the next value away from zero (NumPy's; nan for inf and nan,
 // +smallest subnormal for both zeros). Away from zero is one more in the magnitude's bits
-// (max finite to inf included), which spares nextafter's branches: the float32 loop is
-// bound by instructions, not memory, with them.
+// (max finite to inf included): no nextafter call and its branches.
 NDGPU_HD float spacing(const float& v) {
   const unsigned b = __float_as_uint(v), magnitude = b & 0x7fffffffu;
   if (magnitude >= 0x7f800000u) return magnitude == 0x7f800000u ? __int_as_float(0x7fc00000) : v;
