@@ -94,16 +94,26 @@ def time_bound_ms():
 
 
 def test_fresh_process_first_calls_compile_nothing(tmp_path):
-    res, arrays, trace = run_first_calls(tmp_path)
+    res, arrays, trace = run_first_calls(tmp_path / "first")
     assert res["stats"]["compiles"] == 0, (res["stats"], trace)
     assert res["stats"]["pack_hits"] >= 6, res["stats"]
     assert "ndgpu: compile " not in trace, trace
     for name, want in expected().items():
         assert arrays[name].dtype == want.dtype, name
         np.testing.assert_allclose(arrays[name], want, rtol=1e-6, atol=1e-9, err_msg=name)
+    # One first call is one sample, and a stall of a shared machine can land on it (CI saw
+    # exp_f32 at 55 ms once; 0.5 ms is usual): slow calls are timed again in up to two more
+    # fresh processes, and each call's best time must be within the bound.
+    best = {k: v["ms"] for k, v in res["calls"].items()}
+    for attempt in (1, 2):
+        if all(ms <= time_bound_ms() for ms in best.values()):
+            break
+        again, _, _ = run_first_calls(tmp_path / f"again{attempt}")
+        assert again["stats"]["compiles"] == 0, again["stats"]
+        best = {k: min(ms, again["calls"][k]["ms"]) for k, ms in best.items()}
     bound = time_bound_ms()
-    slow = {k: round(v["ms"], 1) for k, v in res["calls"].items() if v["ms"] > bound}
-    assert not slow, f"first calls over {bound:.0f} ms: {slow}"
+    slow = {k: round(ms, 1) for k, ms in best.items() if ms > bound}
+    assert not slow, f"first calls over {bound:.0f} ms in three fresh processes: {slow}"
 
 
 def test_pack_kernels_equal_run_time_compiles_bit_for_bit(tmp_path):
