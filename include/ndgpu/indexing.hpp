@@ -53,6 +53,8 @@ enum class ClipMode { Raise, Wrap, Clip };
 
 // The indices of the nonzero elements, one int64 array per axis (C order).
 std::vector<NDArray> nonzero(const NDArray& a);
+// where(condition) with one argument: NumPy defines it as nonzero(condition).
+std::vector<NDArray> where(const NDArray& condition);
 NDArray flatnonzero(const NDArray& a);
 NDArray argwhere(const NDArray& a);
 // Elements of `a` at `indices` along `axis` (the flattened array when nullopt).

@@ -10,6 +10,7 @@
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu::py {
@@ -114,9 +115,9 @@ void bind_fuse(nb::module_& m) {
   m.def(
       "where",
       [](nb::handle c, nb::handle x, nb::handle y) -> nb::object {
-        if (!x.is_valid() || !y.is_valid() || x.is_none() || y.is_none())
-          throw NotImplementedError(
-              "where(condition) with one argument is nonzero, not implemented");
+        if (x.is_none() != y.is_none())
+          throw ValueError("either both or neither of x and y should be given");
+        if (x.is_none()) return arrays_tuple(ndgpu::where(as_array(c)));
         if (any_proxy({c, x, y})) return fusion_hook()("where", c, x, y);
         return wrap_array(ndgpu::where(to_operand(c), to_operand(x), to_operand(y)));
       },

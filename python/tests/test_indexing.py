@@ -256,6 +256,19 @@ def test_nonzero_flatnonzero_argwhere(shape):
     assert_same(cp.array(n).nonzero()[0], n.nonzero()[0])
 
 
+def test_where_with_one_argument_is_nonzero():
+    n = sample((3, 4), np.int8) % 3
+    for xn, x in layouts(n):
+        r, e = cp.where(x > 0), np.where(xn > 0)
+        assert isinstance(r, tuple) and len(r) == len(e)
+        for a, b in zip(r, e):
+            assert_same(a, b)
+    with pytest.raises(ValueError):  # NumPy 2: nonzero of a 0-d array
+        cp.where(cp.array(True))
+    with pytest.raises(ValueError, match="both or neither"):
+        cp.where(cp.array(n) > 0, cp.array(n))
+
+
 def test_nonzero_0d():
     with pytest.raises(ValueError):
         cp.nonzero(cp.array(3))

@@ -59,6 +59,8 @@ TEST(Indexing, NonzeroTakeModes) {
   auto nz = nonzero(a);
   EXPECT_EQ(host<int64_t>(nz[0]), (std::vector<int64_t>{0, 1}));
   EXPECT_EQ(host<int64_t>(nz[1]), (std::vector<int64_t>{1, 1}));
+  auto w = where(a);  // the one-argument where is nonzero
+  EXPECT_EQ(host<int64_t>(w[1]), (std::vector<int64_t>{1, 1}));
   NDArray idx = ints({-1, 4});
   EXPECT_EQ(host<int32_t>(take(a, idx, std::nullopt, ClipMode::Wrap)),
             (std::vector<int32_t>{7, 0}));

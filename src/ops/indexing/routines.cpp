@@ -54,6 +54,10 @@ std::vector<NDArray> nonzero(const NDArray& a) {
   return out;
 }
 
+std::vector<NDArray> where(const NDArray& condition) {
+  return nonzero(condition);
+}
+
 NDArray flatnonzero(const NDArray& a) {
   return nonzero(a.reshape(Shape{-1}))[0];
 }
