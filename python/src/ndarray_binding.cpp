@@ -197,6 +197,12 @@ void bind_ndarray(nb::module_& m) {
              if (a.ndim() == 0) throw TypeError("len() of unsized object");
              return a.shape()[0];
            })
+      .def("__iter__",
+           [](nb::handle self) {  // a[0], a[1], ... lazily, as Python's sequence iterator
+             if (nb::cast<const NDArray&>(self).ndim() == 0)
+               throw TypeError("iteration over a 0-d array");
+             return nb::steal(PySeqIter_New(self.ptr()));
+           })
       .def(
           "__getitem__",
           [](const NDArray& a, nb::handle idx) {

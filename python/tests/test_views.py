@@ -49,6 +49,11 @@ def test_len_and_scalar_conversions():
     assert len(x) == 3
     with pytest.raises(TypeError):
         len(cp.array(5))
+    rows = list(x)  # rows in order, each a view of its row
+    assert len(rows) == 3 and all(isinstance(r, cp.ndarray) for r in rows)
+    assert_same(cp.stack(rows), np.arange(6).reshape(3, 2))
+    with pytest.raises(TypeError, match="0-d"):
+        iter(cp.array(5))
     assert int(cp.array(7)) == 7
     with pytest.raises(TypeError):
         int(np.array([7]))  # NumPy 2: only 0-d arrays
