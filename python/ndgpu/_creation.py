@@ -33,6 +33,9 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
             a = a.astype(dtype, copy=False)
         if copy:
             a = a.copy(order="F" if order == "F" else "C")
+    elif isinstance(obj, (list, tuple)) and (
+            a := _core._from_nested_sequence(obj, dtype)) is not None:
+        pass  # a list holding ndgpu arrays, stacked on the device: a new array
     else:
         # The device copy is the copy: converting on the host without one saves a pass.
         import numpy  # on first need (see ndgpu/__init__.py)

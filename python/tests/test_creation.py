@@ -90,6 +90,25 @@ def test_array_of_ndgpu_array_copies():
     assert_same(cp.array(x, dtype=np.float32), expected)
 
 
+def test_array_of_lists_holding_ndgpu_arrays():
+    # Stacked on the device, in the dtype np.array gives (Python scalars strong, as NumPy).
+    n = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = cp.array(n)
+    assert_same(cp.array([x, x[::-1]]), np.array([n, n[::-1]]))
+    assert_same(cp.asarray([x[0, 0], x[1, 2], 2.0]), np.array([n[0, 0], n[1, 2], 2.0]))
+    assert_same(cp.array([x[0, 0], x[1, 2]]), np.array([n[0, 0], n[1, 2]]))
+    assert_same(cp.array(([x[0], [7, 8, 9]],)), np.array(([n[0], [7, 8, 9]],)))
+    assert_same(cp.array([[x[0, 1], 1], [2, x[1, 1]]], dtype=np.int8),
+                np.array([[n[0, 1], 1], [2, n[1, 1]]], dtype=np.int8))
+    u = cp.array([1, 2], dtype=np.uint8)
+    assert_same(cp.array([u, [True, False]]), np.array([[1, 2], [True, False]], dtype=np.uint8))
+    y = cp.array([x])
+    y[0, 0, 0] = 50  # a new array
+    assert x.get()[0, 0] == 0
+    with pytest.raises(ValueError, match="inhomogeneous"):
+        cp.array([x[0], x[0, :2]])
+
+
 def test_asarray_of_ndgpu_array_is_same_data():
     x = cp.arange(6)
     y = cp.asarray(x)
