@@ -154,3 +154,44 @@ def test_reduceat_errors():
         cp.negative.reduceat(a, [0])
     with pytest.raises(TypeError):
         cp.equal.reduceat(a, [0, 2])
+
+
+# -- reduce beyond add/multiply/maximum/minimum ----------------------------------------------
+
+@pytest.mark.parametrize("name,dtype", [("logical_and", np.float64), ("logical_or", np.int8),
+                                        ("logical_xor", np.float32), ("bitwise_xor", np.int32),
+                                        ("bitwise_and", np.uint8), ("fmax", np.float64),
+                                        ("gcd", np.int64), ("subtract", np.float64)])
+def test_reduce_every_binary_ufunc(name, dtype):
+    a = (np.arange(24) % 7 + np.arange(24) % 3).reshape(2, 3, 4).astype(dtype)
+    a[0, 1] = 0
+    axes = [0, 1, -1] + ([None, (0, 2)] if name != "subtract" else [])
+    for xn, x in ((a, cp.asarray(a)), (a.transpose(2, 0, 1), cp.asarray(a).transpose(2, 0, 1))):
+        for axis in axes:
+            for keepdims in (False, True):
+                assert_same(getattr(cp, name).reduce(x, axis=axis, keepdims=keepdims),
+                            getattr(np, name).reduce(xn, axis=axis, keepdims=keepdims))
+
+
+def test_reduce_long_axis_in_chunks_and_rules():
+    big = np.random.default_rng(0).integers(0, 2**20, 100003)  # folded in chunks, then chunks
+    assert_same(cp.bitwise_xor.reduce(cp.asarray(big)), np.bitwise_xor.reduce(big))
+    assert_same(cp.fmax.reduce(cp.asarray(big * 1.0)), np.fmax.reduce(big * 1.0))
+    a = np.arange(1.0, 7.0).reshape(2, 3) / 4
+    # NumPy 2.4's power loop reduces to f(a[0], a[-1]); the reference is the documented fold.
+    assert_same(cp.power.reduce(cp.asarray(a), axis=1),
+                np.array([functools.reduce(np.power, r) for r in a]))
+    assert_same(cp.hypot.reduce(cp.zeros((0, 3)), axis=0), np.hypot.reduce(np.zeros((0, 3)), axis=0))
+    out = cp.empty(2)
+    assert cp.subtract.reduce(cp.asarray(a), axis=1, out=out) is out
+    assert_same(out, np.subtract.reduce(a, axis=1))
+    with pytest.raises(ValueError, match="not reorderable"):
+        cp.subtract.reduce(cp.asarray(a), axis=None)
+    with pytest.raises(ValueError, match="no identity"):
+        cp.subtract.reduce(cp.zeros((0, 3)), axis=0)
+    with pytest.raises(ValueError, match="duplicate"):
+        cp.bitwise_or.reduce(cp.arange(6).reshape(2, 3), axis=(1, -1))
+    with pytest.raises(TypeError):
+        cp.equal.reduce(cp.asarray(a), axis=0)
+    with pytest.raises(TypeError):
+        cp.bitwise_and.reduce(cp.asarray(a), axis=0)

@@ -167,14 +167,4 @@ NDArray ptp(const NDArray& a, const Axes& axis, const OptArray& out, bool keepdi
   return ops::run_builtin(r, {a}, axis, out, keepdims);
 }
 
-NDArray ufunc_reduce(const std::string& ufunc, const NDArray& a, const Axes& axis, OptDType dtype,
-                     const OptArray& out, bool keepdims) {
-  if (ufunc == "add") return sum(a, axis, dtype, out, keepdims);
-  if (ufunc == "multiply") return prod(a, axis, dtype, out, keepdims);
-  NDArray src = dtype ? a.astype(*dtype, false) : a;
-  if (ufunc == "maximum") return amax(src, axis, out, keepdims);
-  if (ufunc == "minimum") return amin(src, axis, out, keepdims);
-  throw NotImplementedError("reduce is not implemented for ufunc '" + ufunc + "'");
-}
-
 }  // namespace ndgpu

@@ -1,11 +1,12 @@
-// ufunc.at and ufunc.reduceat from C++ (src/ops/ufunc_at.cpp, ufunc_reduceat.cpp), with
-// values NumPy gives for the same calls.
+// ufunc.at, ufunc.reduceat and the folding ufunc.reduce from C++ (src/ops/ufunc_at.cpp,
+// ufunc_reduceat.cpp, ufunc_reduce.cpp), with values NumPy gives for the same calls.
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
+#include "ndgpu/reductions.hpp"
 #include "ndgpu/ufunc.hpp"
 
 using namespace ndgpu;
@@ -41,4 +42,14 @@ TEST(UfuncReduceat, SegmentsFollowNumPysRules) {
   EXPECT_EQ(host<int32_t>(m), std::vector<int32_t>({5, 6, 7}));
   EXPECT_THROW(ufunc_reduceat("add", a, device_array(std::vector<int64_t>{8}, {1}, DType::Int64)),
                IndexError);
+}
+
+TEST(UfuncReduce, AnyBinaryUfuncFoldsItsAxes) {
+  NDArray a = device_array(std::vector<int32_t>{1, 2, 4, 8, 16, 32}, {2, 3}, DType::Int32);
+  // np.bitwise_or.reduce(a, axis=None) is 63; np.subtract.reduce(a, axis=1) is [-5, -40].
+  EXPECT_EQ(host<int32_t>(ufunc_reduce("bitwise_or", a, std::nullopt, {}, {}, false)),
+            std::vector<int32_t>({63}));
+  EXPECT_EQ(host<int32_t>(ufunc_reduce("subtract", a, std::vector<int64_t>{1}, {}, {}, false)),
+            std::vector<int32_t>({-5, -40}));
+  EXPECT_THROW(ufunc_reduce("subtract", a, std::nullopt, {}, {}, false), ValueError);
 }
