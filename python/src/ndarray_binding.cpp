@@ -229,6 +229,9 @@ void bind_ndarray(nb::module_& m) {
           nb::arg("key").none(), nb::arg("value"))
       .def("__repr__", [](const NDArray& a) { return nb::repr(to_numpy(a)); })
       .def("__str__", [](const NDArray& a) { return nb::str(to_numpy(a)); })
+      // f"{loss:.4f}" of a 0-d array formats its value; NumPy's rules for the rest.
+      .def("__format__",
+           [](const NDArray& a, nb::handle spec) { return to_numpy(a).attr("__format__")(spec); })
       // A 0-d real array (float(a[3]), if x.sum() > 0:): its element read directly, no NumPy
       // array; uint64 (beyond int64) and everything else through NumPy.
       .def("__bool__",

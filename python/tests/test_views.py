@@ -54,6 +54,11 @@ def test_len_and_scalar_conversions():
     assert_same(cp.stack(rows), np.arange(6).reshape(3, 2))
     with pytest.raises(TypeError, match="0-d"):
         iter(cp.array(5))
+    loss = cp.array([0.25, 0.5]).sum()  # f-strings format a 0-d array's value, as NumPy
+    assert f"{loss:.3f} {cp.arange(3)} {cp.int32(7) * cp.ones((), cp.int32):>3d}" == \
+        f"{np.float64(0.75):.3f} {np.arange(3)} {np.int32(7):>3d}"
+    with pytest.raises(TypeError):
+        f"{cp.arange(3.0):.3f}"
     assert int(cp.array(7)) == 7
     with pytest.raises(TypeError):
         int(np.array([7]))  # NumPy 2: only 0-d arrays
