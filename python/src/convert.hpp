@@ -78,6 +78,10 @@ nb::object result(NDArray&& r, nb::handle out);
 nb::object memory_pointer(const NDArray& a);
 void set_from_host(NDArray& a, nb::handle host);
 nb::object get_into(const NDArray& a, nb::handle out);
+// ndarray(shape, dtype, memptr=p, strides=s): a view of the memory a cuda.MemoryPointer
+// points into (ValueError when the view reaches outside it).
+NDArray array_over_pointer(nb::handle memptr, const Shape& shape, DType dtype,
+                           const std::optional<Strides>& strides, Order order);
 
 // An integer parameter of a bound function, read as NumPy reads one: through __index__
 // (TypeError for a float or a string) and OverflowError past int64, where nanobind's own

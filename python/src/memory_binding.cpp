@@ -1,6 +1,7 @@
 // cuda.MemoryPointer and cuda.Memory: what `x.data` is in CuPy (a pointer into an allocation
 // that it keeps alive), and x.set / x.get(out=), the explicit host transfers.
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
 
 #include "convert.hpp"
 #include "ndgpu/errors.hpp"
@@ -44,6 +45,27 @@ nb::object memory_pointer_over(std::shared_ptr<Storage> storage) {
   return nb::cast(PyMemoryPointer{std::move(storage), 0});
 }
 
+NDArray array_over_pointer(nb::handle memptr, const Shape& shape, DType dtype,
+                           const std::optional<Strides>& strides, Order order) {
+  if (!nb::isinstance<PyMemoryPointer>(memptr))
+    throw TypeError("memptr must be a cuda.MemoryPointer");
+  const auto& p = nb::cast<const PyMemoryPointer&>(memptr);
+  const int64_t isz = int64_t(itemsize(dtype));
+  Strides st = strides             ? *strides
+               : order == Order::F ? f_strides(shape, isz)
+                                   : c_strides(shape, isz);
+  if (st.size() != shape.size()) throw ValueError("strides must have one entry per dimension");
+  int64_t lo = 0, hi = isz;  // the bytes the view reaches, from the pointer
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) lo = hi = 0;
+    if (shape[i] == 0) break;
+    (st[i] < 0 ? lo : hi) += st[i] * (shape[i] - 1);
+  }
+  if (hi > lo && (p.offset + lo < 0 || p.offset + hi > int64_t(p.storage->nbytes())))
+    throw ValueError("the array reaches outside the memory memptr points into");
+  return NDArray(p.storage, p.offset, shape, st, dtype);
+}
+
 void set_from_host(NDArray& a, nb::handle host) {
   check_host_match(a, host, "set");
   NDArray src = from_numpy(numpy().attr("ascontiguousarray")(host));
@@ -76,7 +98,8 @@ nb::object pinned_buffer(size_t nbytes) {
 
 void bind_memory(nb::module_& m) {
   m.def("_pinned_buffer", &pinned_buffer);
-  nb::class_<PyMemory>(m, "Memory")
+  nb::class_<PyMemory> memory(m, "Memory");
+  memory
       .def_prop_ro("ptr",
                    [](const PyMemory& mem) {
                      run_deferred_work();
@@ -84,7 +107,28 @@ void bind_memory(nb::module_& m) {
                    })
       .def_prop_ro("size", [](const PyMemory& mem) { return mem.storage->nbytes(); })
       .def_prop_ro("device_id", [](const PyMemory& mem) { return mem.storage->device().index; });
+  // CuPy's UnownedMemory(ptr, size, owner): memory allocated elsewhere, `owner` kept alive
+  // while any view of it lives (the way foreign device pointers become arrays).
+  m.def(
+      "UnownedMemory",
+      [](uintptr_t ptr, size_t size, nb::handle owner, std::optional<int> device_id) {
+        Device d = current_device();
+        if (device_id) d.index = *device_id;
+        auto keep = std::make_shared<nb::object>(nb::borrow(owner));
+        return PyMemory{std::make_shared<Storage>(d, reinterpret_cast<void*>(ptr), size, [keep] {
+          nb::gil_scoped_acquire gil;
+          keep->reset();
+        })};
+      },
+      nb::arg("ptr"), nb::arg("size"), nb::arg("owner").none(),
+      nb::arg("device_id").none() = nb::none());
   nb::class_<PyMemoryPointer>(m, "MemoryPointer")
+      .def(
+          "__init__",
+          [](PyMemoryPointer* self, const PyMemory& mem, Int64 offset) {
+            new (self) PyMemoryPointer{mem.storage, offset};
+          },
+          nb::arg("mem"), nb::arg("offset"))
       .def_prop_ro("ptr", &PyMemoryPointer::ptr)
       .def_prop_ro("mem", [](const PyMemoryPointer& p) { return PyMemory{p.storage}; })
       .def_ro("offset", &PyMemoryPointer::offset)

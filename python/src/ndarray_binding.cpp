@@ -114,11 +114,22 @@ void bind_ndarray(nb::module_& m) {
   auto cls = nb::class_<NDArray>(m, "ndarray");
   cls.def(
          "__init__",
-         [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
-           new (self) NDArray(NDArray::empty(
-               to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order)));
+         [](NDArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr,
+            nb::handle strides, nb::handle order) {
+           const DType t = to_dtype_opt(dtype).value_or(DType::Float64);
+           if (memptr.is_none()) {
+             new (self) NDArray(NDArray::empty(to_shape(shape), t, to_order(order)));
+             return;
+           }
+           std::optional<Strides> st;
+           if (!strides.is_none()) {
+             std::vector<int64_t> s = to_axes(strides);  // any ints, negative ones too
+             st = Strides(s.begin(), s.end());
+           }
+           new (self) NDArray(array_over_pointer(memptr, to_shape(shape), t, st, to_order(order)));
          },
-         nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none())
+         nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("memptr").none() = nb::none(),
+         nb::arg("strides").none() = nb::none(), nb::arg("order") = nb::none())
       .def_prop_ro("shape", [](const NDArray& a) { return to_tuple(a.shape()); })
       .def_prop_ro("strides", [](const NDArray& a) { return to_tuple(a.strides()); })
       .def_prop_ro("dtype", [](const NDArray& a) { return numpy_dtype(a.dtype()); })

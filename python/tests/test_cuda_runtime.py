@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import ndgpu as cp
+from conftest import assert_same
 
 PYTHON_DIR = os.path.dirname(os.path.dirname(cp.__file__))
 ON_CUDA = cp._core.backend_name() == "cuda"
@@ -98,6 +99,24 @@ def test_data_is_a_memory_pointer():
     mem = x.data.mem
     del x, view, p
     assert mem.size >= 48  # the pointer keeps the allocation alive
+
+
+def test_arrays_over_memory_pointers_and_unowned_memory():
+    x = cp.arange(12.0)
+    y = cp.ndarray((3, 4), dtype=x.dtype, memptr=x.data)  # a view of x's memory
+    assert_same(y, np.arange(12.0).reshape(3, 4))
+    y[0, 0] = 100
+    assert float(x[0]) == 100
+    assert_same(cp.ndarray((3,), cp.float64, memptr=x.data + 16, strides=(24,)),
+                np.array([2.0, 5.0, 8.0]))
+    assert cp.ndarray((2, 3), "f", order="F").strides == (4, 8)
+    with pytest.raises(ValueError, match="outside"):
+        cp.ndarray((13,), cp.float64, memptr=x.data)
+    # Memory allocated elsewhere (here: x's), kept alive through its owner.
+    mem = cp.cuda.UnownedMemory(x.data.ptr, x.nbytes, x)
+    w = cp.ndarray((11,), cp.float64, cp.cuda.MemoryPointer(mem, 8))
+    del x, mem
+    assert_same(w, np.arange(1.0, 12.0))
 
 
 def test_set_and_get_out():

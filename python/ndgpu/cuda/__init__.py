@@ -16,6 +16,7 @@ from ndgpu._core import (  # noqa: F401
     PinnedMemoryPointer,
     PinnedMemoryPool,
     Stream,
+    UnownedMemory,
     alloc,
     alloc_pinned_memory,
     get_allocator,

@@ -4,6 +4,7 @@ from ndgpu._core import (  # noqa: F401
     MemoryPointer,
     MemoryPool,
     OutOfMemoryError,
+    UnownedMemory,
     alloc,
     get_allocator,
     set_allocator,
