@@ -263,10 +263,18 @@ def test_large_elementwise_parallel(squared_diff):
     assert_same(squared_diff(cp.array(xn), cp.array(yn)), (xn - yn) * (xn - yn))
 
 
-@pytest.mark.parametrize("params", ['T i', 'T n', 'T _x', 'T x, T _ind'])
+@pytest.mark.parametrize("params", ['T i', 'T _x', 'T x, T _ind'])
 def test_reserved_names(params):
     with pytest.raises(ValueError):
         cp.ElementwiseKernel(params, 'T z', 'z = 0', 'reserved')
+
+
+def test_parameter_named_n():  # reserved in ndgpu once; CuPy programs use it
+    roll = cp.ElementwiseKernel('raw T x, int32 n', 'T y', 'y = x[(i + 1) % n] - x[i]', 'roll_n')
+    xn = np.arange(5.0) ** 2
+    assert_same(roll(cp.asarray(xn), 5, size=5), np.roll(xn, -1) - xn)
+    scaled = cp.ReductionKernel('T x, T n', 'T y', 'x * n', 'a + b', 'y = a', '0', 'sum_n')
+    assert_same(scaled(cp.asarray(xn), 2.0), np.array((xn * 2).sum()))
 
 
 @pytest.mark.parametrize("in_params, out_params", [

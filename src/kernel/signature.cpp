@@ -83,9 +83,9 @@ std::vector<Param> parse_params(std::string_view text, std::string_view kernel_n
     p.name = words[1];
     if (!is_identifier(p.name))
       throw ValueError(prefix + "invalid parameter name '" + p.name + "'");
-    if (p.name == "i" || p.name == "n" || p.name[0] == '_')
+    if (p.name == "i" || p.name[0] == '_')  // as CuPy: `n` is free for users' kernels
       throw ValueError(prefix + "parameter name '" + p.name +
-                       "' is reserved (i, n and names starting with '_' are used by the kernel)");
+                       "' is reserved (i and names starting with '_' are used by the kernel)");
     if (p.type.size() != 1) {
       p.dtype = dtype_from_name(p.type);
       if (!p.dtype)
