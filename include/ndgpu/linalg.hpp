@@ -65,7 +65,8 @@ NDArray solve(const NDArray& a, const NDArray& b);  // b: a stack of matrices un
 NDArray inv(const NDArray& a);
 NDArray det(const NDArray& a);
 std::pair<NDArray, NDArray> slogdet(const NDArray& a);  // (sign, log|det|)
-NDArray cholesky(const NDArray& a);                     // lower, from a's lower triangle
+// Lower, from a's lower triangle; upper: Lᴴ's counterpart U (A = Uᴴ U) from the upper one.
+NDArray cholesky(const NDArray& a, bool upper = false);
 
 // QR: `mode` "reduced" (Q m×k, R k×n, k = min(m, n)), "complete" (Q m×m, R m×n), "r" (R
 // alone, second undefined) or "raw" (LAPACK's reflectors h, n×m, and tau).

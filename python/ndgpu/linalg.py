@@ -52,8 +52,8 @@ def slogdet(a):
     return SlogdetResult(*_core._linalg_slogdet(a))
 
 
-def cholesky(a):
-    return _core._linalg_cholesky(a)
+def cholesky(a, /, *, upper=False):
+    return _core._linalg_cholesky(a, upper)
 
 
 QRResult = _namedtuple("QRResult", ["Q", "R"])

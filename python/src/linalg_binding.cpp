@@ -136,7 +136,13 @@ void bind_linalg(nb::module_& m) {
   };
   m.def("_linalg_inv", unary(&linalg::inv));
   m.def("_linalg_det", unary(&linalg::det));
-  m.def("_linalg_cholesky", unary(&linalg::cholesky));
+  m.def(
+      "_linalg_cholesky",
+      [](nb::handle a, bool upper) {
+        NDArray ha;
+        return linalg::cholesky(array_arg(a, ha), upper);
+      },
+      nb::arg("a"), nb::arg("upper") = false);
   m.def("_linalg_solve", [](nb::handle a, nb::handle b) {
     NDArray ha, hb;
     return linalg::solve(array_arg(a, ha), array_arg(b, hb));

@@ -74,6 +74,9 @@ def test_cholesky(dtype):
     a = m @ np.conj(np.swapaxes(m, -1, -2)) + 4 * np.eye(4)  # Hermitian positive definite
     a[:, 0, 3] = 99  # NumPy reads the lower triangle only
     close(cp.linalg.cholesky(cp.asarray(a)), np.linalg.cholesky(a), dtype)
+    a = m @ np.conj(np.swapaxes(m, -1, -2)) + 4 * np.eye(4)
+    a[:, 3, 0] = 99  # upper=True: the upper triangle only
+    close(cp.linalg.cholesky(cp.asarray(a), upper=True), np.linalg.cholesky(a, upper=True), dtype)
     with pytest.raises(np.linalg.LinAlgError, match="positive definite"):
         cp.linalg.cholesky(cp.asarray(-np.eye(3)))
 

@@ -5,7 +5,9 @@
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/linalg.hpp"
+#include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/ufunc_functions.hpp"
 #include "ops/linalg/small_inv.hpp"
 #include "ops/linalg/solver_stack.hpp"
 
@@ -145,7 +147,13 @@ NDArray det(const NDArray& a) {
   return call_ufunc("multiply", d)[0].reshape(f.batch);
 }
 
-NDArray cholesky(const NDArray& a) {
+NDArray cholesky(const NDArray& a, bool upper) {
+  if (upper) {  // U = Lᴴ for the L of Aᴴ, whose lower triangle is A's upper one
+    NDArray ah =
+        is_complex(a.dtype()) ? conj(ndgpu::matrix_transpose(a)) : ndgpu::matrix_transpose(a);
+    NDArray u = ndgpu::matrix_transpose(cholesky(ah, false));
+    return is_complex(u.dtype()) ? conj(u) : ascontiguousarray(u);
+  }
   require_square_stack(a);
   const int64_t n = a.shape()[a.ndim() - 1];
   const DType t = solver_dtype(a.dtype());
