@@ -76,7 +76,7 @@ NDArray nancumprod(const NDArray& a, std::optional<int64_t> axis = {}, OptDType 
 NDArray diff(const NDArray& a, int64_t n = 1, int64_t axis = -1);
 
 // ufunc.reduce for every binary ufunc (NumPy's rules: axes, identity, reorderability);
-// ufunc.accumulate for add, multiply, maximum and minimum.
+// ufunc.accumulate for every binary ufunc, in NumPy's order.
 NDArray ufunc_reduce(const std::string& ufunc, const NDArray& a, const Axes& axis, OptDType dtype,
                      const OptArray& out, bool keepdims);
 NDArray ufunc_accumulate(const std::string& ufunc, const NDArray& a, int64_t axis, OptDType dtype,

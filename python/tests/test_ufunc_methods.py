@@ -195,3 +195,27 @@ def test_reduce_long_axis_in_chunks_and_rules():
         cp.equal.reduce(cp.asarray(a), axis=0)
     with pytest.raises(TypeError):
         cp.bitwise_and.reduce(cp.asarray(a), axis=0)
+
+
+@pytest.mark.parametrize("name,dtype", [("logical_or", np.float64), ("bitwise_xor", np.int16),
+                                        ("fmin", np.float32), ("subtract", np.float64),
+                                        ("arctan2", np.float64), ("hypot", np.float64)])
+def test_accumulate_every_binary_ufunc(name, dtype):
+    a = (np.arange(24) % 7 - 2).reshape(4, 6).astype(dtype)
+    a[1, 2] = 0
+    for xn, x in ((a, cp.asarray(a)), (a.T, cp.asarray(a).T)):
+        for axis in (0, 1, -1):
+            got = getattr(cp, name).accumulate(x, axis=axis)
+            want = getattr(np, name).accumulate(xn, axis=axis)
+            assert got.dtype == want.dtype
+            np.testing.assert_allclose(cp.asnumpy(got), want, rtol=1e-6)
+
+
+def test_accumulate_long_rows_and_errors():
+    big = np.random.default_rng(1).integers(0, 2**20, 100003)  # chunked (identity) or in order
+    assert_same(cp.bitwise_xor.accumulate(cp.asarray(big)), np.bitwise_xor.accumulate(big))
+    assert_same(cp.subtract.accumulate(cp.asarray(big)), np.subtract.accumulate(big))
+    with pytest.raises(TypeError):
+        cp.equal.accumulate(cp.arange(3.0))
+    with pytest.raises(ValueError, match="binary"):
+        cp.negative.accumulate(cp.arange(3.0))

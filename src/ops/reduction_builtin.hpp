@@ -33,6 +33,11 @@ struct BuiltinReduce {
 // accumulator when omitted) and mean, ignored by the others.
 BuiltinReduce reduction_recipe(std::string_view op, DType in, OptDType dtype = {});
 
+// The dtype ufunc.reduce/accumulate of a binary ufunc runs in: `dtype`, else bool for logical_*,
+// else out's or a's; its loop must keep that dtype (TypeError otherwise, as NumPy's).
+DType binary_fold_dtype(const std::string& name, const char* method, const NDArray& a,
+                        OptDType dtype, const OptArray& out);
+
 // Runs `r` over `inputs` (arrays, then the scalars of scalar_params).
 NDArray run_builtin(const BuiltinReduce& r, const std::vector<Operand>& inputs, const Axes& axis,
                     const OptArray& out, bool keepdims);

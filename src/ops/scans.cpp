@@ -2,6 +2,7 @@
 // launches of one kernel over chunks of each row: chunk totals, an exclusive scan of the
 // totals per row, then each chunk rescanned from its carry. Reads stay in row order.
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "kernel/cache/lookup.hpp"
@@ -9,6 +10,7 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ndgpu/ufunc.hpp"
 #include "ops/reduction_builtin.hpp"
 
 namespace ndgpu {
@@ -19,6 +21,8 @@ struct ScanOp {
   std::string combine;  // of accumulators a and b
   std::string identity;
   bool skip_nan;
+  std::string preamble = "";  // device code the combine calls
+  bool associative = true;    // else each row scans in order, as one chunk
 };
 
 const char* kScanBody = R"(
@@ -75,9 +79,11 @@ kernel::CompiledKernel scan_kernel(Device device, const ScanOp& op, DType in, DT
     replace_all(body, "OUT", "_out_t");
     replace_all(body, "IN", "_in_t");
     KernelSource src;
-    src.source = "#include \"ndgpu/reduce_ops.cuh\"\nusing ndgpu::complex;\ntypedef " + acc +
-                 " _acc_t;\ntypedef " + ops::kernel_ctype(in) + " _in_t;\ntypedef " +
-                 ops::kernel_ctype(out) + " _out_t;\n" + body;
+    src.source = std::string("#include \"ndgpu/reduce_ops.cuh\"\n") +
+                 (op.preamble.empty() ? "" : "#include \"ndgpu/ufunc_math.cuh\"\n") +
+                 "using ndgpu::complex;\ntypedef " + acc + " _acc_t;\ntypedef " +
+                 ops::kernel_ctype(in) + " _in_t;\ntypedef " + ops::kernel_ctype(out) +
+                 " _out_t;\n" + op.preamble + body;
     src.entries.push_back({name,
                            {"const char*", "char*", "long long", "long long", "long long",
                             "long long", "long long", "long long", "long long", "_acc_t*", "int"}});
@@ -152,7 +158,7 @@ NDArray scan(const ScanOp& op, const NDArray& a_in, std::optional<int64_t> axis,
             ? int64_t(backend_for(device).resident_blocks(device.index, k.function, 1)) * 4
             : 65536;
     int64_t want = std::max<int64_t>(lanes / rows, 1);
-    int64_t chunk = std::max<int64_t>((len + want - 1) / want, 4096);
+    int64_t chunk = op.associative ? std::max<int64_t>((len + want - 1) / want, 4096) : len;
     int64_t nchunks = (len + chunk - 1) / chunk;
     NDArray carry;
     char* carry_ptr = nullptr;
@@ -194,6 +200,22 @@ const ScanOp kCumprod{"cumprod", "ndgpu::mul_(a, b)", "1", false};
 const ScanOp kNancumsum{"nancumsum", "ndgpu::add_(a, b)", "0", true};
 const ScanOp kNancumprod{"nancumprod", "ndgpu::mul_(a, b)", "1", true};
 
+// Any other binary ufunc whose loop keeps one dtype (logical_* in bool, as NumPy's): its loop
+// body is the combine. Ufuncs with an identity scan rows in chunks; the others (subtract,
+// power, arctan2, ...) in order.
+NDArray generic_accumulate(const std::string& ufunc, const NDArray& a, int64_t axis, OptDType dtype,
+                           const OptArray& out) {
+  const DType t = ops::binary_fold_dtype(ufunc, "accumulate", a, dtype, out);
+  const std::optional<Scalar> id = ufunc_identity(ufunc);
+  const bool finite_id = id && std::isfinite(id->as_double());
+  ScanOp op{"accumulate_" + ufunc, "_combine(a, b)",
+            finite_id ? "(long long)" + std::to_string(id->as_int64()) : "0", false};
+  op.preamble = "__device__ inline _acc_t _combine(_acc_t in0, _acc_t in1) { _acc_t out0; " +
+                ufunc_loop_info(ufunc, t).body + "; return out0; }\n";
+  op.associative = finite_id;
+  return scan(op, a.astype(t, false), axis, t, out);
+}
+
 }  // namespace
 
 NDArray cumsum(const NDArray& a, std::optional<int64_t> axis, OptDType dtype, const OptArray& out) {
@@ -224,7 +246,7 @@ NDArray ufunc_accumulate(const std::string& ufunc, const NDArray& a, int64_t axi
               is_max ? ops::lowest_expr(t) : ops::highest_expr(t), false};
     return scan(op, a, axis, t, out);
   }
-  throw NotImplementedError("accumulate is not implemented for ufunc '" + ufunc + "'");
+  return generic_accumulate(ufunc, a, axis, dtype, out);
 }
 
 NDArray diff(const NDArray& a, int64_t n, int64_t axis) {

@@ -9,6 +9,7 @@
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
 #include "ndgpu/ufunc.hpp"
+#include "ops/reduction_builtin.hpp"
 
 namespace ndgpu {
 namespace {
@@ -31,18 +32,7 @@ NDArray fold_axis(const std::string& name, const NDArray& a, int ax, DType t, bo
 
 NDArray fold_reduce(const std::string& name, const NDArray& a, const Axes& axis, OptDType dtype,
                     const OptArray& out, bool keepdims) {
-  const UfuncInfo* u = find_ufunc(name);
-  if (!u) throw NotImplementedError("ufunc '" + name + "' is not implemented");
-  if (u->nin != 2 || u->nout != 1) throw ValueError("reduce only supported for binary functions");
-  // The loop whose inputs and output are one dtype; logical_* fold in bool, as NumPy's.
-  const DType t = dtype                            ? *dtype
-                  : name.rfind("logical_", 0) == 0 ? DType::Bool
-                  : out                            ? out->dtype()
-                                                   : a.dtype();
-  const UfuncLoopInfo loop = ufunc_loop_info(name, t);
-  if (loop.out[0] != t || loop.params[0] != t || loop.params[1] != t)
-    throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
-                    name);
+  const DType t = ops::binary_fold_dtype(name, "reduce", a, dtype, out);
   std::vector<int> axes;
   if (axis)
     for (int64_t d : *axis) axes.push_back(normalize_axis(d, a.ndim()));
@@ -77,6 +67,23 @@ NDArray fold_reduce(const std::string& name, const NDArray& a, const Axes& axis,
 }
 
 }  // namespace
+
+DType ops::binary_fold_dtype(const std::string& name, const char* method, const NDArray& a,
+                             OptDType dtype, const OptArray& out) {
+  const UfuncInfo* u = find_ufunc(name);
+  if (!u) throw NotImplementedError("ufunc '" + name + "' is not implemented");
+  if (u->nin != 2 || u->nout != 1)
+    throw ValueError(std::string(method) + " only supported for binary functions");
+  const DType t = dtype                            ? *dtype
+                  : name.rfind("logical_", 0) == 0 ? DType::Bool
+                  : out                            ? out->dtype()
+                                                   : a.dtype();
+  const UfuncLoopInfo loop = ufunc_loop_info(name, t);
+  if (loop.out[0] != t || loop.params[0] != t || loop.params[1] != t)
+    throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                    name);
+  return t;
+}
 
 NDArray ufunc_reduce(const std::string& ufunc, const NDArray& a, const Axes& axis, OptDType dtype,
                      const OptArray& out, bool keepdims) {

@@ -1,5 +1,5 @@
-// ufunc.at, ufunc.reduceat and the folding ufunc.reduce from C++ (src/ops/ufunc_at.cpp,
-// ufunc_reduceat.cpp, ufunc_reduce.cpp), with values NumPy gives for the same calls.
+// ufunc.at, reduceat and the folding reduce and accumulate from C++ (src/ops/ufunc_at.cpp,
+// ufunc_reduceat.cpp, ufunc_reduce.cpp, scans.cpp), with values NumPy gives for the same calls.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -52,4 +52,13 @@ TEST(UfuncReduce, AnyBinaryUfuncFoldsItsAxes) {
   EXPECT_EQ(host<int32_t>(ufunc_reduce("subtract", a, std::vector<int64_t>{1}, {}, {}, false)),
             std::vector<int32_t>({-5, -40}));
   EXPECT_THROW(ufunc_reduce("subtract", a, std::nullopt, {}, {}, false), ValueError);
+}
+
+TEST(UfuncAccumulate, AnyBinaryUfuncScansInOrder) {
+  NDArray a = device_array(std::vector<int32_t>{1, 2, 4, 8, 16, 32}, {2, 3}, DType::Int32);
+  // np.bitwise_or.accumulate(a, axis=1) and np.subtract.accumulate(a, axis=1).
+  EXPECT_EQ(host<int32_t>(ufunc_accumulate("bitwise_or", a, 1, {}, {})),
+            std::vector<int32_t>({1, 3, 7, 8, 24, 56}));
+  EXPECT_EQ(host<int32_t>(ufunc_accumulate("subtract", a, 1, {}, {})),
+            std::vector<int32_t>({1, -1, -5, 8, -8, -40}));
 }
