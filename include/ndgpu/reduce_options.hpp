@@ -1,5 +1,6 @@
 // Reductions with their optional arguments in one struct, as Python's keywords:
-// `ndgpu::sum(a, {.axis = 1, .keepdims = true})`, `ndgpu::mean(a, {.axis = {0, 1}})`.
+// `ndgpu::sum(a, {.axis = 1, .keepdims = true})`, `ndgpu::mean(a, {.axis = {0, 1}})`,
+// `ndgpu::max(a, {.where = mask, .initial = Scalar::py_int(0)})`.
 #pragma once
 #include <initializer_list>
 #include <optional>
@@ -27,6 +28,9 @@ struct ReduceOptions {
   OptArray out;
   bool keepdims = false;
   double ddof = 0;  // var, std
+  // NumPy's where= and initial= (reduce_with's extras; TypeError where NumPy takes none).
+  std::optional<NDArray> where;
+  std::optional<Scalar> initial;
 };
 
 // The options overloads: the second argument is always a ReduceOptions (write `sum(a)` for

@@ -3,9 +3,11 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ndgpu/ndarray.hpp"
+#include "ndgpu/scalar.hpp"
 
 namespace ndgpu {
 
@@ -60,6 +62,17 @@ NDArray nanvar(const NDArray& a, const Axes& axis = {}, OptDType dtype = {},
                const OptArray& out = {}, double ddof = 0, bool keepdims = false);
 NDArray nanstd(const NDArray& a, const Axes& axis = {}, OptDType dtype = {},
                const OptArray& out = {}, double ddof = 0, bool keepdims = false);
+// NumPy's where= (elements kept where true, broadcast to a) and initial= (an extra element) of
+// sum, prod, max, min, any, all, mean, var, std and their nan* forms: reduce_with("sum", a,
+// ...) is np.sum(a, ..., where=, initial=), with NumPy's TypeError/ValueError for what a
+// reduction does not take.
+struct ReduceExtras {
+  std::optional<NDArray> where;
+  std::optional<Scalar> initial;
+};
+NDArray reduce_with(std::string_view name, const NDArray& a, const Axes& axis, OptDType dtype,
+                    const OptArray& out, bool keepdims, const ReduceExtras& extras,
+                    double ddof = 0);
 // sum(a * w) / sum(w) in one pass; weights broadcast as NumPy's average allows.
 NDArray average(const NDArray& a, const Axes& axis = {}, const OptArray& weights = {},
                 bool keepdims = false);

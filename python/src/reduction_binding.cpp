@@ -114,6 +114,20 @@ std::optional<int64_t> to_axis(nb::handle h) {
   return to_int64(h);
 }
 
+// where= and initial= (None when not given) as reduce_with's extras; nullopt when neither.
+std::optional<ReduceExtras> extras_of(nb::handle where, nb::handle initial) {
+  if (where.is_none() && initial.is_none()) return std::nullopt;
+  ReduceExtras e;
+  if (!where.is_none()) e.where = to_array(where).astype(DType::Bool, false);
+  if (!initial.is_none()) e.initial = to_scalar(initial);
+  return e;
+}
+
+void reject_extras_in_fusion(nb::handle where, nb::handle initial) {
+  if (!where.is_none() || !initial.is_none())
+    throw NotImplementedError("where= and initial= of a reduction inside cp.fuse");
+}
+
 using SumFn = NDArray (*)(const NDArray&, const Axes&, OptDType, const OptArray&, bool);
 using PlainFn = NDArray (*)(const NDArray&, const Axes&, const OptArray&, bool);
 using ArgFn = NDArray (*)(const NDArray&, std::optional<int64_t>, const OptArray&, bool);
@@ -131,30 +145,39 @@ void bind_functions(nb::module_& m) {
                    SumDef{"nansum", &nansum, false}, SumDef{"nanprod", &nanprod, false},
                    SumDef{"mean", &mean, true}, SumDef{"nanmean", &nanmean, false}}) {
     SumFn fn = d.fn;
-    auto g = [fn](const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out,
-                  bool keepdims) {
+    const char* name = d.name;
+    auto g = [fn, name](const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out,
+                        bool keepdims, nb::handle where, nb::handle initial) {
+      if (auto e = extras_of(where, initial))
+        return result(
+            reduce_with(name, a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims, *e),
+            out);
       return result(fn(a, to_axes(axis), to_dtype_opt(dtype), to_out(out), keepdims), out);
     };
-    const char* name = d.name;
     const bool method = d.method;
     auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
-                               bool keepdims) -> nb::object {
-      if (is_fusion_proxy(a))  // recorded by a fusion trace (python/ndgpu/_fusion.py)
+                               bool keepdims, nb::handle where, nb::handle initial) -> nb::object {
+      if (is_fusion_proxy(a)) {  // recorded by a fusion trace (python/ndgpu/_fusion.py)
+        reject_extras_in_fusion(where, initial);
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("dtype") = dtype,
                              nb::arg("out") = out, nb::arg("keepdims") = keepdims);
-      if (method && is_numpy_array(a))  // CuPy's: the array's own method (a host result)
+      }
+      if (method && is_numpy_array(a) && where.is_none() && initial.is_none())
         return a.attr(name)(nb::arg("axis") = axis, nb::arg("dtype") = dtype, nb::arg("out") = out,
-                            nb::arg("keepdims") = keepdims);
+                            nb::arg("keepdims") = keepdims);  // CuPy's: the array's own method
       NDArray holder;
-      return g(array_arg(a, holder), axis, dtype, out, keepdims);
+      return g(array_arg(a, holder), axis, dtype, out, keepdims, where, initial);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
-          nb::arg("out") = nb::none(), nb::arg("keepdims") = false);
+          nb::arg("out") = nb::none(), nb::arg("keepdims") = false, nb::kw_only(),
+          nb::arg("where").none() = nb::none(), nb::arg("initial").none() = nb::none());
     if (d.method)
       nb::setattr(cls, d.name,
                   nb::cpp_function(g, nb::is_method(), nb::name(d.name),
                                    nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
-                                   nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
+                                   nb::arg("out") = nb::none(), nb::arg("keepdims") = false,
+                                   nb::kw_only(), nb::arg("where").none() = nb::none(),
+                                   nb::arg("initial").none() = nb::none()));
   }
   struct PlainDef {
     const char* name;
@@ -167,33 +190,41 @@ void bind_functions(nb::module_& m) {
         PlainDef{"nanmax", &nanmax, nullptr}, PlainDef{"nanmin", &nanmin, nullptr},
         PlainDef{"ptp", &ptp, "ptp"}, PlainDef{"any", &any, "any"}, PlainDef{"all", &all, "all"}}) {
     PlainFn fn = d.fn;
-    auto g = [fn](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims) {
+    const char* name = d.name;
+    auto g = [fn, name](const NDArray& a, nb::handle axis, nb::handle out, bool keepdims,
+                        nb::handle where, nb::handle initial) {
+      if (auto e = extras_of(where, initial))
+        return result(reduce_with(name, a, to_axes(axis), {}, to_out(out), keepdims, *e), out);
       return result(fn(a, to_axes(axis), to_out(out), keepdims), out);
     };
-    const char* name = d.name;
     // The NumPy method CuPy's function calls on a NumPy array, if there is one.
     const char* method = d.method && std::string_view(d.method) != "ptp" ? d.method
                          : std::string_view(name) == "max" || std::string_view(name) == "min"
                              ? name
                              : nullptr;
-    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle out,
-                               bool keepdims) -> nb::object {
-      if (is_fusion_proxy(a))
+    auto f = [g, name, method](nb::handle a, nb::handle axis, nb::handle out, bool keepdims,
+                               nb::handle where, nb::handle initial) -> nb::object {
+      if (is_fusion_proxy(a)) {
+        reject_extras_in_fusion(where, initial);
         return fusion_hook()(name, a, nb::arg("axis") = axis, nb::arg("out") = out,
                              nb::arg("keepdims") = keepdims);
-      if (method && is_numpy_array(a))
+      }
+      if (method && is_numpy_array(a) && where.is_none() && initial.is_none())
         return a.attr(method)(nb::arg("axis") = axis, nb::arg("out") = out,
                               nb::arg("keepdims") = keepdims);
       NDArray holder;
-      return g(array_arg(a, holder), axis, out, keepdims);
+      return g(array_arg(a, holder), axis, out, keepdims, where, initial);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
-          nb::arg("keepdims") = false);
+          nb::arg("keepdims") = false, nb::kw_only(), nb::arg("where").none() = nb::none(),
+          nb::arg("initial").none() = nb::none());
     if (d.method)
       nb::setattr(
           cls, d.method,
           nb::cpp_function(g, nb::is_method(), nb::name(d.method), nb::arg("axis") = nb::none(),
-                           nb::arg("out") = nb::none(), nb::arg("keepdims") = false));
+                           nb::arg("out") = nb::none(), nb::arg("keepdims") = false, nb::kw_only(),
+                           nb::arg("where").none() = nb::none(),
+                           nb::arg("initial").none() = nb::none()));
   }
   struct ArgDef {
     const char* name;
@@ -223,19 +254,26 @@ void bind_functions(nb::module_& m) {
   for (MomDef d : {MomDef{"var", &var, true}, MomDef{"std", &stddev, true},
                    MomDef{"nanvar", &nanvar, false}, MomDef{"nanstd", &nanstd, false}}) {
     MomFn fn = d.fn;
-    auto f = [fn](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, double ddof,
-                  bool keepdims) {
+    const char* name = d.name;
+    auto f = [fn, name](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                        double ddof, bool keepdims, nb::handle where) {
+      if (!where.is_none())
+        return result(reduce_with(name, to_array(a), to_axes(axis), to_dtype_opt(dtype),
+                                  to_out(out), keepdims, *extras_of(where, nb::none()), ddof),
+                      out);
       return result(
           fn(to_array(a), to_axes(axis), to_dtype_opt(dtype), to_out(out), ddof, keepdims), out);
     };
     m.def(d.name, f, nb::arg("a"), nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(),
-          nb::arg("out") = nb::none(), nb::arg("ddof") = 0, nb::arg("keepdims") = false);
+          nb::arg("out") = nb::none(), nb::arg("ddof") = 0, nb::arg("keepdims") = false,
+          nb::kw_only(), nb::arg("where").none() = nb::none());
     if (d.method)
       nb::setattr(
           cls, d.name,
           nb::cpp_function(f, nb::is_method(), nb::name(d.name), nb::arg("axis") = nb::none(),
                            nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none(),
-                           nb::arg("ddof") = 0, nb::arg("keepdims") = false));
+                           nb::arg("ddof") = 0, nb::arg("keepdims") = false, nb::kw_only(),
+                           nb::arg("where").none() = nb::none()));
   }
   struct ScanDef {
     const char* name;

@@ -419,3 +419,48 @@ def test_replays_across_many_shapes_and_threads():
     for t in threads:
         t.join()
     assert not errors, errors[:5]
+
+
+# -- where= and initial= (NumPy's; composed in src/ops/reductions_where.cpp) ------------------
+
+WHERE_NAMES = ["sum", "prod", "nansum", "max", "nanmin", "any", "mean", "nanmean", "var",
+               "nanstd"]
+
+
+@pytest.mark.parametrize("name", WHERE_NAMES)
+def test_reductions_where_and_initial(name):
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((4, 5))
+    if name.startswith("nan"):
+        a[1, 2] = np.nan
+    mask = rng.random((4, 5)) > 0.4
+    mask[:, 0] = False  # a column with nothing kept
+    takes_initial = name in ("sum", "prod", "nansum", "max", "nanmin")
+    for axis in (None, 0, 1):
+        kws = [dict(where=mask)] if name not in ("max", "nanmin") else []
+        if takes_initial:
+            kws += [dict(initial=0.5), dict(where=mask, initial=0.5)]
+        for kw in kws:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # empty slices, as NumPy's
+                want = getattr(np, name)(a, axis=axis, keepdims=axis == 1, **kw)
+                dev = {k: cp.asarray(v) if k == "where" else v for k, v in kw.items()}
+                got = getattr(cp, name)(cp.asarray(a), axis=axis, keepdims=axis == 1, **dev)
+            assert_same(got, np.asarray(want))
+
+
+def test_reductions_where_and_initial_rules():
+    a = np.arange(20, dtype=np.int16).reshape(4, 5)
+    mask = np.array([True, False, True, True, False])  # broadcast along the rows
+    assert_same(cp.mean(cp.asarray(a), axis=0, where=cp.asarray(mask[:4, None])),
+                np.mean(a, axis=0, where=mask[:4, None]))
+    assert_same(cp.asarray(a).sum(axis=1, where=cp.asarray(mask)), a.sum(axis=1, where=mask))
+    assert_same(cp.max(cp.zeros((0, 3)), axis=0, initial=3), np.max(np.zeros((0, 3)), axis=0, initial=3))
+    assert_same(cp.sum(cp.arange(3, dtype=cp.int8), initial=300), np.sum(np.arange(3, dtype=np.int8), initial=300))
+    assert_same(cp.max(cp.arange(3), initial=5.5), np.max(np.arange(3), initial=5.5))
+    with pytest.raises(ValueError, match="initial"):
+        cp.max(cp.asarray(a), where=cp.asarray(mask))
+    with pytest.raises(TypeError):
+        cp.any(cp.asarray(a), initial=1)
+    with pytest.raises(TypeError):
+        cp.ptp(cp.asarray(a), where=cp.asarray(mask))

@@ -93,4 +93,10 @@ TEST(CppApi, ReductionsWithOptionStructs) {
   EXPECT_EQ(host<double>(cumsum(a, {.axis = 1})), std::vector<double>({0, 1, 3, 3, 7, 12}));
   EXPECT_EQ(sum(a, {.dtype = DType::Float32}).dtype(), DType::Float32);
   EXPECT_THROW(argmax(a, {.axis = {0, 1}}), TypeError);
+  // where= and initial=: np.max(a, axis=1, where=[1, 0, 0], initial=1) is [1, 3].
+  NDArray first = device_array(std::vector<uint8_t>{1, 0, 0}, {3}, DType::Bool);
+  EXPECT_EQ(host<double>(max(a, {.axis = 1, .where = first, .initial = Scalar::py_int(1)})),
+            std::vector<double>({1, 3}));
+  EXPECT_EQ(host<double>(stddev(a, {.axis = 1, .where = first})), std::vector<double>({0, 0}));
+  EXPECT_THROW(cumsum(a, {.where = first}), TypeError);
 }

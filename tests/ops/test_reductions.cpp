@@ -72,3 +72,20 @@ TEST(Reductions, AnyAllOnBooleansOfNumbers) {
   EXPECT_EQ(host<uint8_t>(all(a)), std::vector<uint8_t>({0}));
   EXPECT_EQ(host<uint8_t>(any(a, std::vector<int64_t>{1})), std::vector<uint8_t>({1, 0}));
 }
+
+TEST(Reductions, WhereAndInitialAsNumPys) {
+  NDArray a = device_array(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3}, DType::Float64);
+  NDArray keep = device_array(std::vector<uint8_t>{1, 0, 1}, {3}, DType::Bool);
+  // np.sum(a, axis=1, where=[1,0,1]) is [4, 10]; np.max(a, axis=1, where=.., initial=4.5) is
+  // [4.5, 6]; np.mean(a, axis=0, where=[[1],[0]]) is [1, 2, 3].
+  EXPECT_EQ(host<double>(reduce_with("sum", a, std::vector<int64_t>{1}, {}, {}, false, {keep, {}})),
+            std::vector<double>({4, 10}));
+  ReduceExtras both{keep, Scalar::py_float(4.5)};
+  EXPECT_EQ(host<double>(reduce_with("max", a, std::vector<int64_t>{1}, {}, {}, false, both)),
+            std::vector<double>({4.5, 6}));
+  NDArray rows = device_array(std::vector<uint8_t>{1, 0}, {2, 1}, DType::Bool);
+  EXPECT_EQ(
+      host<double>(reduce_with("mean", a, std::vector<int64_t>{0}, {}, {}, false, {rows, {}})),
+      std::vector<double>({1, 2, 3}));
+  EXPECT_THROW(reduce_with("max", a, {}, {}, {}, false, {keep, {}}), ValueError);
+}

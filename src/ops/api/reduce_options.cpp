@@ -13,25 +13,50 @@ std::optional<int64_t> AxisArg::single(const char* function) const {
   return (*axes)[0];
 }
 
-// Functions of (a, axis, dtype, out, keepdims), (a, axis, out, keepdims), ...
-#define NDGPU_WITH_DTYPE(name, target)                         \
-  NDArray name(const NDArray& a, const ReduceOptions& o) {     \
-    return target(a, o.axis.axes, o.dtype, o.out, o.keepdims); \
+namespace {
+
+bool has_extras(const ReduceOptions& o) {
+  return o.where || o.initial;
+}
+ReduceExtras extras(const ReduceOptions& o) {
+  return {o.where, o.initial};
+}
+void refuse_extras(const ReduceOptions& o, const char* function) {
+  if (has_extras(o))
+    throw TypeError(std::string(function) + "() got an unexpected keyword argument '" +
+                    (o.where ? "where" : "initial") + "'");
+}
+
+}  // namespace
+
+// Functions of (a, axis, dtype, out, keepdims), (a, axis, out, keepdims), ...; where= and
+// initial= go through reduce_with.
+#define NDGPU_WITH_DTYPE(name, target)                                                  \
+  NDArray name(const NDArray& a, const ReduceOptions& o) {                              \
+    if (has_extras(o))                                                                  \
+      return reduce_with(#name, a, o.axis.axes, o.dtype, o.out, o.keepdims, extras(o)); \
+    return target(a, o.axis.axes, o.dtype, o.out, o.keepdims);                          \
   }
-#define NDGPU_NO_DTYPE(name, target)                       \
-  NDArray name(const NDArray& a, const ReduceOptions& o) { \
-    return target(a, o.axis.axes, o.out, o.keepdims);      \
+#define NDGPU_NO_DTYPE(name, target)                                                    \
+  NDArray name(const NDArray& a, const ReduceOptions& o) {                              \
+    if (has_extras(o))                                                                  \
+      return reduce_with(#name, a, o.axis.axes, o.dtype, o.out, o.keepdims, extras(o)); \
+    return target(a, o.axis.axes, o.out, o.keepdims);                                   \
   }
 #define NDGPU_SINGLE_AXIS(name)                              \
   NDArray name(const NDArray& a, const ReduceOptions& o) {   \
+    refuse_extras(o, #name);                                 \
     return name(a, o.axis.single(#name), o.out, o.keepdims); \
   }
-#define NDGPU_MOMENT(name)                                           \
-  NDArray name(const NDArray& a, const ReduceOptions& o) {           \
-    return name(a, o.axis.axes, o.dtype, o.out, o.ddof, o.keepdims); \
+#define NDGPU_MOMENT(name)                                                                      \
+  NDArray name(const NDArray& a, const ReduceOptions& o) {                                      \
+    if (has_extras(o))                                                                          \
+      return reduce_with(#name, a, o.axis.axes, o.dtype, o.out, o.keepdims, extras(o), o.ddof); \
+    return name(a, o.axis.axes, o.dtype, o.out, o.ddof, o.keepdims);                            \
   }
 #define NDGPU_SCAN(name)                                   \
   NDArray name(const NDArray& a, const ReduceOptions& o) { \
+    refuse_extras(o, #name);                               \
     return name(a, o.axis.single(#name), o.dtype, o.out);  \
   }
 
@@ -64,6 +89,7 @@ NDGPU_SCAN(nancumsum)
 NDGPU_SCAN(nancumprod)
 
 NDArray count_nonzero(const NDArray& a, const ReduceOptions& o) {
+  refuse_extras(o, "count_nonzero");
   return count_nonzero(a, o.axis.axes, o.keepdims);
 }
 NDArray max(const NDArray& a) {
