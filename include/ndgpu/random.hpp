@@ -196,6 +196,18 @@ class Generator : public RandomState {
   NDArray integers(IntParam low, std::optional<IntParam> high, const Size& size,
                    DType dtype = DType::Int64, bool endpoint = false);
   RandomState& state() { return *this; }
+  // Along `axis` of an array (NumPy's Generator; RandomState's take the first axis): choice
+  // picks slices, permutation/shuffle reorder the slices, permuted shuffles every slice along
+  // the axis independently (the flattened array when nullopt). A 0-d x raises ValueError.
+  using RandomState::choice;
+  using RandomState::permutation;
+  using RandomState::shuffle;
+  NDArray choice(const NDArray& a, const Shape& size, bool replace, const OptArray& p, int64_t axis,
+                 bool shuffle = true);
+  NDArray permutation(const NDArray& x, int64_t axis);
+  void shuffle(NDArray& x, int64_t axis);
+  NDArray permuted(const NDArray& x, std::optional<int64_t> axis = std::nullopt,
+                   const OptArray& out = {});
 };
 
 Generator default_rng(std::optional<uint64_t> seed = std::nullopt);

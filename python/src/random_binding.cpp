@@ -215,17 +215,19 @@ void bind_distributions(nb::class_<C>& c) {
   c.def(
       "bytes", [](C& s, Int64 length) { return nb::bytes(s.bytes(length).data(), size_t(length)); },
       nb::arg("length"));
-  c.def(
-      "choice",
-      [](C& s, nb::handle a, nb::handle size, bool replace, nb::handle p) {
-        return choose(s, a, size, replace, p);
-      },
-      nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
-      nb::arg("p") = nb::none());
-  c.def(
-      "permutation", [](C& s, nb::handle a) { return permute(s, a); }, nb::arg("x"));
-  c.def(
-      "shuffle", [](C& s, NDArray& a) { s.shuffle(a); }, nb::arg("x"));
+  if constexpr (!std::is_same_v<C, Generator>) {  // Generator's take an axis (bind_generator)
+    c.def(
+        "choice",
+        [](C& s, nb::handle a, nb::handle size, bool replace, nb::handle p) {
+          return choose(s, a, size, replace, p);
+        },
+        nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
+        nb::arg("p") = nb::none());
+    c.def(
+        "permutation", [](C& s, nb::handle a) { return permute(s, a); }, nb::arg("x"));
+    c.def(
+        "shuffle", [](C& s, NDArray& a) { s.shuffle(a); }, nb::arg("x"));
+  }
 }
 
 void bind_random_state(nb::module_& m) {
@@ -323,6 +325,37 @@ void bind_generator(nb::module_& m) {
       },
       nb::arg("low"), nb::arg("high") = nb::none(), nb::arg("size") = nb::none(),
       nb::arg("dtype") = nb::none(), nb::arg("endpoint") = false);
+  g.def(
+      "choice",
+      [](Generator& r, nb::handle a, nb::handle size, bool replace, nb::handle p, Int64 axis,
+         bool shuffle) {
+        if (nb::isinstance<nb::int_>(a)) return choose(r, a, size, replace, p);
+        NDArray holder;
+        return r.choice(array_arg(a, holder), size_of(size), replace, probabilities(p), axis,
+                        shuffle);
+      },
+      nb::arg("a"), nb::arg("size") = nb::none(), nb::arg("replace") = true,
+      nb::arg("p") = nb::none(), nb::arg("axis") = 0, nb::arg("shuffle") = true);
+  g.def(
+      "permutation",
+      [](Generator& r, nb::handle x, Int64 axis) {
+        if (nb::isinstance<nb::int_>(x)) return permute(r, x);
+        NDArray holder;
+        return r.permutation(array_arg(x, holder), axis);
+      },
+      nb::arg("x"), nb::arg("axis") = 0);
+  g.def(
+      "shuffle", [](Generator& r, NDArray& x, Int64 axis) { r.shuffle(x, axis); }, nb::arg("x"),
+      nb::arg("axis") = 0);
+  g.def(
+      "permuted",
+      [](Generator& r, nb::handle x, nb::handle axis, nb::handle out) {
+        NDArray holder;
+        std::optional<int64_t> ax;
+        if (!axis.is_none()) ax = to_int64(axis);
+        return result(r.permuted(array_arg(x, holder), ax, to_out(out)), out);
+      },
+      nb::arg("x"), nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none());
   m.def("default_rng", &random::default_rng, nb::arg("seed") = nb::none());
   m.def(
       "default_rng", [](std::shared_ptr<BitGenerator> b) { return Generator(std::move(b)); },

@@ -189,6 +189,31 @@ def test_choice():
     assert sorted(c.tolist()) == [0, 2, 3]
 
 
+def test_generator_axis_methods():
+    x = np.arange(60).reshape(5, 12)
+    rows = cp.random.default_rng(3).permuted(cp.asarray(x), axis=1).get()
+    np.testing.assert_array_equal(np.sort(rows, axis=1), x)  # each row its own permutation
+    assert len({tuple(np.argsort(r)) for r in rows}) > 1
+    again = cp.random.default_rng(3).permuted(cp.asarray(x), axis=1).get()
+    np.testing.assert_array_equal(rows, again)  # the seed decides
+    flat = cp.random.default_rng(4).permuted(cp.asarray(x)).get()
+    assert flat.shape == x.shape and sorted(flat.ravel()) == list(range(60))
+    out = cp.empty((5, 12), dtype=cp.int64)
+    assert cp.random.default_rng(4).permuted(cp.asarray(x), axis=0, out=out) is out
+    np.testing.assert_array_equal(np.sort(out.get(), axis=0), x)
+    g = cp.random.default_rng(5)
+    cols = g.choice(cp.asarray(x), 4, replace=False, axis=1).get()
+    assert cols.shape == (5, 4) and len(set(cols[0])) == 4
+    np.testing.assert_array_equal(cols, x[:, cols[0]])  # whole columns
+    perm = g.permutation(cp.asarray(x), axis=1).get()
+    np.testing.assert_array_equal(perm, x[:, perm[0]])
+    y = cp.asarray(x)
+    g.shuffle(y, axis=1)
+    np.testing.assert_array_equal(np.sort(y.get(), axis=1), x)
+    with pytest.raises(ValueError):
+        g.permuted(cp.array(3), axis=0)
+
+
 @pytest.mark.parametrize("call", [
     lambda: cp.random.normal(0, -1, size=2),
     lambda: cp.random.exponential(-1.0),

@@ -219,5 +219,22 @@ TEST(Random, GeneratorChecksAreItsOwn) {
   for (double v : host<double>(g.vonmises(0.0, NAN, Shape{4}))) EXPECT_TRUE(std::isnan(v));
 }
 
+TEST(Random, GeneratorPermutesAlongAnAxis) {
+  std::vector<int64_t> v(12);
+  for (int64_t k = 0; k < 12; ++k) v[size_t(k)] = k;
+  NDArray x = from_host(v.data(), {3, 4}, DType::Int64);
+  random::Generator g(7);
+  std::vector<int64_t> rows = host<int64_t>(g.permuted(x, 1));
+  for (int64_t r = 0; r < 3; ++r) {  // each row a permutation of its own values
+    std::vector<int64_t> row(rows.begin() + r * 4, rows.begin() + r * 4 + 4);
+    std::sort(row.begin(), row.end());
+    EXPECT_EQ(row, std::vector<int64_t>({4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3}));
+  }
+  std::vector<int64_t> cols = host<int64_t>(g.permutation(x, 1));  // whole columns move
+  for (int64_t r = 1; r < 3; ++r)
+    for (int64_t c = 0; c < 4; ++c) EXPECT_EQ(cols[size_t(r * 4 + c)], cols[size_t(c)] + 4 * r);
+  EXPECT_THROW(g.permuted(from_host(v.data(), {}, DType::Int64), 0), ValueError);
+}
+
 }  // namespace
 }  // namespace ndgpu
