@@ -19,11 +19,20 @@ def identity(n, dtype=None):
     return _core.eye(n, dtype=dtype)
 
 
-def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
-    """A new array on the current device from an ndgpu array, a NumPy array, a list or a scalar."""
+def _needs_cast(a, dtype):
+    import numpy
+    return numpy.dtype(dtype) != a.dtype
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, blocking=False):
+    """A new array on the current device from an ndgpu array, a NumPy array, a list or a scalar.
+    copy=None copies only when needed; copy=False refuses a device array's dtype change
+    (ValueError, NumPy 2's rule), while host data still moves to the device, as CuPy's."""
     if isinstance(obj, ndarray):
         a = _core._to_current_device(obj)
         if dtype is not None:
+            if copy is False and _needs_cast(a, dtype):
+                raise ValueError("Unable to avoid copy while creating an array as requested.")
             a = a.astype(dtype, copy=False)
         if copy and a is obj or (copy and a._pointer == obj._pointer):
             a = a.copy(order="F" if order == "F" else "C")
@@ -48,11 +57,18 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     return a
 
 
-def asarray(a, dtype=None, order=None):
-    """Like array(), but returns `a` itself when it is already on the current device."""
+def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+    """Like array(), but returns `a` itself when it is already on the current device (and
+    copy is not True). Host data is read before it returns, so `blocking` is always met."""
+    if copy:
+        return array(a, dtype=dtype, copy=True, order=order or "K")
     if isinstance(a, ndarray):
         out = _core._to_current_device(a)
-        return out if dtype is None else out.astype(dtype, copy=False)
+        if dtype is None or not _needs_cast(out, dtype):
+            return out
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
+        return out.astype(dtype)
     return array(a, dtype=dtype, copy=False, order=order or "K")
 
 

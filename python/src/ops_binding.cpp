@@ -211,7 +211,12 @@ DType dtype_arg(nb::handle h) {
 
 void bind_ops(nb::module_& m) {
   m.def("_from_numpy", [](nb::handle a) { return from_numpy(a); });
-  m.def("_to_current_device", [](const NDArray& a) { return to_current_device(a); });
+  // The array itself when it is on the current device (asarray(x) is x, as NumPy and CuPy).
+  m.def("_to_current_device", [](nb::handle h) -> nb::object {
+    const NDArray& a = nb::cast<const NDArray&>(h);
+    if (a.device() == current_device()) return nb::borrow(h);
+    return nb::cast(to_current_device(a));
+  });
   m.def(
       "empty",
       [](nb::handle shape, nb::handle dtype, nb::handle order) {

@@ -120,6 +120,20 @@ def test_asarray_of_ndgpu_array_is_same_data():
     assert_same(z, np.array([42, 1, 2, 3, 4, 5], dtype=np.float64))
 
 
+def test_asarray_copy_keyword():
+    x = cp.arange(3.0)
+    assert cp.asarray(x) is x and cp.asarray(x, copy=False) is x  # NumPy's identity
+    assert cp.asarray(x, dtype=np.float64, copy=False) is x
+    y = cp.asarray(x, copy=True)
+    y[0] = 9
+    assert float(x[0]) == 0
+    with pytest.raises(ValueError, match="avoid copy"):  # NumPy 2's rule
+        cp.asarray(x, dtype=np.float32, copy=False)
+    with pytest.raises(ValueError, match="avoid copy"):
+        cp.array(x, dtype=np.float32, copy=False)
+    assert_same(cp.asarray(np.ones(2), copy=False, blocking=True), np.ones(2))  # host data moves
+
+
 def test_asnumpy_and_get():
     x = cp.array([[1, 2], [3, 4]], dtype=np.int16)
     for host in [cp.asnumpy(x), x.get()]:
