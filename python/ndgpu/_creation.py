@@ -57,9 +57,13 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, blocki
     return a
 
 
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, blocking=False):
     """Like array(), but returns `a` itself when it is already on the current device (and
-    copy is not True). Host data is read before it returns, so `blocking` is always met."""
+    copy is not True). Host data is read before it returns, so `blocking` is always met.
+    device= (NumPy 2, the array API) makes the array there."""
+    if device is not None:
+        with _core._device_of(device):
+            return asarray(a, dtype, order, copy=copy, blocking=blocking)
     if copy:
         return array(a, dtype=dtype, copy=True, order=order or "K")
     if isinstance(a, ndarray):
@@ -97,21 +101,21 @@ def _like(a, dtype, order, shape):
     return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype), order
 
 
-def empty_like(a, dtype=None, order="K", subok=None, shape=None):
+def empty_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
     s, d, o = _like(a, dtype, order, shape)
-    return _core.empty(s, d, o)
+    return _core.empty(s, d, o, device=device)
 
 
-def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
     s, d, o = _like(a, dtype, order, shape)
-    return _core.zeros(s, d, o)
+    return _core.zeros(s, d, o, device=device)
 
 
-def ones_like(a, dtype=None, order="K", subok=None, shape=None):
+def ones_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
     s, d, o = _like(a, dtype, order, shape)
-    return _core.ones(s, d, o)
+    return _core.ones(s, d, o, device=device)
 
 
-def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
     s, d, o = _like(a, dtype, order, shape)
-    return _core.full(s, fill_value, d, o)
+    return _core.full(s, fill_value, d, o, device=device)

@@ -281,6 +281,20 @@ Shape to_shape(nb::handle obj) {
   return s;
 }
 
+std::optional<Device> to_device_arg(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  if (nb::isinstance<PyDevice>(h)) return nb::cast<const PyDevice&>(h).device;
+  Device cur = current_device();
+  if (PyUnicode_Check(h.ptr())) {
+    if (nb::cast<std::string>(h) == "cpu" && cur.type == DeviceType::CPU) return cur;
+    throw ValueError("unsupported device " + nb::cast<std::string>(nb::repr(h)));
+  }
+  Device d{cur.type, int(to_int64(h))};
+  if (d.index < 0 || d.index >= device_count(d.type))
+    throw ValueError("invalid device ordinal " + std::to_string(d.index));
+  return d;
+}
+
 NDArray as_array(nb::handle h) {
   if (nb::isinstance<NDArray>(h)) return nb::cast<NDArray>(h);
   return from_numpy(numpy().attr("asarray")(h, nb::arg("order") = "C"));

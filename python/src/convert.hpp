@@ -150,4 +150,17 @@ struct PyDevice {
   Device device;
   std::vector<Device> previous;
 };
+// NumPy 2's (the array API's) device= of the creation functions: None (nullopt: the current
+// device), a Device (x.device), a device index, or "cpu" on the CPU backend.
+std::optional<Device> to_device_arg(nb::handle h);
+// The device= of a call made current for its scope (nothing when None).
+class OnDevice {
+ public:
+  explicit OnDevice(nb::handle device) {
+    if (auto d = to_device_arg(device)) guard_.emplace(*d);
+  }
+
+ private:
+  std::optional<DeviceGuard> guard_;
+};
 }  // namespace ndgpu::py

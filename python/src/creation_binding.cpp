@@ -105,7 +105,8 @@ void bind_creation(nb::module_& m) {
   m.def(
       "linspace",
       [](nb::handle start, nb::handle stop, DimInt num, bool endpoint, bool retstep,
-         nb::handle dtype, Int64 axis) -> nb::object {
+         nb::handle dtype, Int64 axis, nb::handle device) -> nb::object {
+        OnDevice on(device);
         if (axis != 0 && axis != -1)
           throw NotImplementedError("linspace of scalars only has axis 0");
         Scalar step;
@@ -119,7 +120,8 @@ void bind_creation(nb::module_& m) {
         return nb::make_tuple(r, s);
       },
       nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
-      nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0);
+      nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0,
+      nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "logspace",
       [](nb::handle start, nb::handle stop, DimInt num, bool endpoint, nb::handle base,

@@ -217,36 +217,50 @@ void bind_ops(nb::module_& m) {
     if (a.device() == current_device()) return nb::borrow(h);
     return nb::cast(to_current_device(a));
   });
+  m.def("_device_of", [](nb::handle device) -> nb::object {  // a `with` for a device= argument
+    auto d = to_device_arg(device);
+    if (!d) return nb::none();
+    return nb::cast(PyDevice{*d, {}});
+  });
   m.def(
       "empty",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        OnDevice on(device);
         return empty(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
                      to_order(order));
       },
-      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none(), nb::kw_only(),
+      nb::arg("device").none() = nb::none());
   m.def(
       "zeros",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        OnDevice on(device);
         return zeros(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64),
                      to_order(order));
       },
-      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none(), nb::kw_only(),
+      nb::arg("device").none() = nb::none());
   m.def(
       "ones",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        OnDevice on(device);
         return ones(to_shape(shape), to_dtype_opt(dtype).value_or(DType::Float64), to_order(order));
       },
-      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none());
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = nb::none(), nb::kw_only(),
+      nb::arg("device").none() = nb::none());
   m.def(
       "full",
-      [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order,
+         nb::handle device) {
+        OnDevice on(device);
         return full(to_shape(shape), to_scalar(value), to_dtype_opt(dtype), to_order(order));
       },
       nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
-      nb::arg("order") = nb::none());
+      nb::arg("order") = nb::none(), nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "arange",
-      [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
+      [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype, nb::handle device) {
+        OnDevice on(device);
         if (stop.is_none())
           return arange(Scalar::py_int(0), to_scalar(start),
                         step.is_none() ? Scalar::py_int(1) : to_scalar(step), to_dtype_opt(dtype));
@@ -254,13 +268,15 @@ void bind_ops(nb::module_& m) {
                       step.is_none() ? Scalar::py_int(1) : to_scalar(step), to_dtype_opt(dtype));
       },
       nb::arg("start"), nb::arg("stop") = nb::none(), nb::arg("step") = nb::none(),
-      nb::arg("dtype") = nb::none());
+      nb::arg("dtype") = nb::none(), nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "eye",
-      [](DimInt n, std::optional<DimInt> mm, Int64 k, nb::handle dtype) {
+      [](DimInt n, std::optional<DimInt> mm, Int64 k, nb::handle dtype, nb::handle device) {
+        OnDevice on(device);
         return eye(n, mm, k, to_dtype_opt(dtype).value_or(DType::Float64));
       },
-      nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
+      nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none(),
+      nb::kw_only(), nb::arg("device").none() = nb::none());
 
   m.def("_set_fusion_proxy",
         [](nb::handle type, nb::handle hook) { set_fusion_proxy(type, hook); });

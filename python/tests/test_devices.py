@@ -226,3 +226,24 @@ def test_two_devices_in_process(device0):
         assert_same(b, np.arange(3))
     finally:
         cp.cuda.Device(0).use()
+
+
+def test_creation_device_keyword():
+    # NumPy 2's (the array API's) device=: the array is made there, the current device stays.
+    out = run_with_devices("""
+        import ndgpu as cp
+        x = cp.arange(3.0)
+        d1 = cp.cuda.Device(1)
+        made = [cp.zeros(3, device=d1), cp.ones(2, device=1), cp.full(2, 7.0, device=d1),
+                cp.arange(4, device=d1), cp.eye(2, device=d1), cp.linspace(0, 1, 3, device=d1),
+                cp.zeros_like(x, device=d1), cp.asarray([1, 2], device=d1),
+                cp.asarray(x, device=d1), cp.empty(2, device=x.device)]
+        with d1:
+            total = float(made[8].sum())
+        print([a.device.id for a in made], cp.cuda.Device().id, total)
+        try:
+            cp.zeros(2, device=5)
+        except ValueError:
+            print("ValueError")
+    """)
+    assert out.splitlines()[-2:] == ["[1, 1, 1, 1, 1, 1, 1, 1, 1, 0] 0 3.0", "ValueError"], out
