@@ -151,13 +151,13 @@ void bind_stream_class(nb::module_& m) {
             queue_host_call(nb::cast<const PyStream&>(self), std::move(callback),
                             nb::make_tuple(self, 0, arg));
           },
-          nb::arg("callback"), nb::arg("arg"))
+          nb::arg("callback"), nb::arg("arg").none())
       .def(
           "launch_host_func",
           [](const PyStream& s, nb::object callback, nb::object arg) {
             queue_host_call(s, std::move(callback), nb::make_tuple(arg));
           },
-          nb::arg("callback"), nb::arg("arg"))
+          nb::arg("callback"), nb::arg("arg").none())
       .def(
           "begin_capture",
           [](const PyStream& s, nb::handle) {

@@ -50,8 +50,9 @@ def test_host_callbacks_run_in_stream_order():
         x = cp.ones(1000) * 3
     s.launch_host_func(lambda arg: seen.append(("func", arg)), 7)
     s.add_callback(lambda stream, status, arg: seen.append(("cb", stream == s, status, arg)), "x")
+    s.add_callback(lambda stream, status, arg: seen.append(("none", arg)), None)  # arg None
     s.synchronize()
-    assert seen == [("func", 7), ("cb", True, 0, "x")]
+    assert seen == [("func", 7), ("cb", True, 0, "x"), ("none", None)]
     assert float(x.sum()) == 3000.0
 
 
