@@ -28,6 +28,13 @@ std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand
                                 std::span<const NDArray> out, std::optional<DType> dtype,
                                 Casting casting);
 
+// With NumPy's where= (outputs written only where it is true, broadcast; without out= the
+// other elements hold computed values where NumPy leaves them uninitialised) and order=
+// ('K', 'C', 'F' or 'A': the layout of new outputs).
+std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
+                                std::span<const NDArray> out, std::optional<DType> dtype,
+                                Casting casting, const std::optional<NDArray>& where, char order);
+
 // ufunc.outer(a, b): every pair, shaped a.shape + b.shape (binary ufuncs only, ValueError
 // otherwise); out, dtype and casting as a call's.
 std::vector<NDArray> ufunc_outer(const std::string& name, const Operand& a, const Operand& b,

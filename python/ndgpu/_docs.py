@@ -88,10 +88,9 @@ def function_doc(target, name, module):
 def ufunc_doc_signature(ufunc):
     """A ufunc's call signature, as NumPy's docstrings write it (less what ndgpu lacks)."""
     name = ufunc.__name__
-    signature = (f"{name}(x1, /, out=None, *, casting='same_kind', order='K', dtype=None, "
-                 "subok=True)" if ufunc.nin == 1 else
-                 f"{name}(x1, x2, /, out=None, *, casting='same_kind', order='K', dtype=None, "
-                 "subok=True)")
+    args = "x1" if ufunc.nin == 1 else "x1, x2"
+    signature = (f"{name}({args}, /, out=None, *, where=True, casting='same_kind', order='K', "
+                 "dtype=None, subok=True)")
     if ufunc.nout > 1:
         signature = signature.replace("out=None", "out=(None, None)")
     return signature

@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cctype>
 #include <string_view>
 
 #include "convert.hpp"
@@ -47,12 +48,15 @@ std::optional<nb::object> call_arrays(const PyUfunc& u, nb::args args, nb::kwarg
   return nb::borrow(out);  // returned as given, as NumPy and CuPy do
 }
 
-// A ufunc call's keywords: out= (an array or a tuple), dtype=, casting=, order=, subok=.
+// A ufunc call's keywords: out= (an array or a tuple), dtype=, casting=, order=, where=,
+// subok=.
 struct CallKeywords {
   std::vector<NDArray> out;
   nb::object out_obj;  // returned as given, as NumPy and CuPy do (`cp.add(a, b, out=o) is o`)
   std::optional<DType> dtype;
   Casting casting = Casting::SameKind;
+  std::optional<NDArray> where;  // nullopt: everywhere (where=True)
+  char order = 'K';
 };
 
 CallKeywords call_keywords(const PyUfunc& u, nb::kwargs kw) {
@@ -73,8 +77,12 @@ CallKeywords call_keywords(const PyUfunc& u, nb::kwargs kw) {
     } else if (key == "casting") {
       c.casting = to_casting(v, Casting::SameKind);
     } else if (key == "order") {
-      if (!v.is_none() && nb::cast<std::string>(v) != "K")
-        throw NotImplementedError("ufunc '" + u.name + "': only order='K' is supported");
+      if (!v.is_none()) {
+        const std::string o = nb::cast<std::string>(v);
+        c.order = o.size() == 1 ? char(std::toupper(static_cast<unsigned char>(o[0]))) : '?';
+      }
+    } else if (key == "where") {
+      if (!(PyBool_Check(v.ptr()) && v.ptr() == Py_True)) c.where = as_array(v);
     } else if (key == "subok") {
       continue;  // ndgpu has no ndarray subclasses: every value gives NumPy's result
     } else {
@@ -118,7 +126,7 @@ nb::object call(const PyUfunc& u, nb::args args, nb::kwargs kw) {
   std::vector<Operand> inputs;
   for (nb::handle a : args) inputs.push_back(to_operand(a));
   const CallKeywords c = call_keywords(u, kw);
-  return call_result(call_ufunc(u.name, inputs, c.out, c.dtype, c.casting), c);
+  return call_result(call_ufunc(u.name, inputs, c.out, c.dtype, c.casting, c.where, c.order), c);
 }
 
 // The type's call slot as nanobind made it: __call__, every form of the call.

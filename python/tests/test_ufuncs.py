@@ -315,12 +315,42 @@ def test_casting_order_subok_keywords():
     a = cp.array(an)
     assert_same(cp.add(a, a, casting="same_kind", order="K", subok=False),
                 np.add(an, an, casting="same_kind", order="K", subok=False))
-    # Every casting rule is NumPy's (test_ufuncs_more.py); other orders are refused.
+    # Every casting rule is NumPy's (test_ufuncs_more.py).
     assert_same(cp.add(a, a, casting="unsafe"), np.add(an, an, casting="unsafe"))
-    with pytest.raises(NotImplementedError, match="order='K'"):
-        cp.add(a, a, order="F")
     with pytest.raises(ValueError):
         cp.add(a, a, casting="sometimes")
+    m = np.arange(12.0).reshape(3, 4)
+    for order, layout in (("C", "c_contiguous"), ("F", "f_contiguous")):
+        for src in (cp.asarray(m), cp.asfortranarray(cp.asarray(m))):
+            r = cp.sin(src, order=order)
+            assert getattr(r.flags, layout)
+            assert_same(r, np.sin(m))
+    assert cp.sin(cp.asfortranarray(cp.asarray(m)), order="A").flags.f_contiguous
+    with pytest.raises(ValueError):
+        cp.add(a, a, order="Q")
+
+
+def test_where_keyword():
+    xn = np.arange(6.0).reshape(2, 3)
+    mask = np.array([True, False, True])  # broadcast over the rows
+    for name, args in (("add", (xn, 1.5)), ("sin", (xn,))):
+        want = np.full((2, 3), -1.0)
+        getattr(np, name)(*args, out=want, where=mask)
+        got = cp.full((2, 3), -1.0)
+        r = getattr(cp, name)(*[cp.asarray(v) if isinstance(v, np.ndarray) else v for v in args],
+                              out=got, where=cp.asarray(mask))
+        assert r is got
+        assert_same(got, want)
+    q, rem = cp.full(6, -1.0), cp.full(6, -1.0)
+    cp.divmod(cp.arange(6.0), 4, out=(q, rem), where=cp.arange(6) % 2 == 0)
+    qn, rn = np.full(6, -1.0), np.full(6, -1.0)
+    np.divmod(np.arange(6.0), 4, out=(qn, rn), where=np.arange(6) % 2 == 0)
+    assert_same(q, qn)
+    assert_same(rem, rn)
+    kept = cp.sin(cp.asarray(xn), where=cp.asarray(mask))  # no out: the selected values
+    assert_same(kept[:, [0, 2]], np.sin(xn)[:, [0, 2]])
+    with pytest.raises(TypeError):  # the output's casting is still checked
+        cp.add(cp.arange(3), 1.5, out=cp.zeros(3, cp.int64), where=cp.asarray(mask))
 
 
 def test_out_argument():

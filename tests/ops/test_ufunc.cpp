@@ -8,6 +8,7 @@
 #include "array_helpers.hpp"
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/ufunc.hpp"
 
 using namespace ndgpu;
 using test::device_array;
@@ -72,4 +73,17 @@ TEST(Ufunc, NumpysErrors) {
   EXPECT_EQ(find_ufunc("no_such_ufunc"), nullptr);
   ASSERT_NE(find_ufunc("maximum"), nullptr);
   EXPECT_EQ(find_ufunc("maximum")->nin, 2);
+}
+
+TEST(Ufunc, WhereWritesOnlySelectedOutputs) {
+  // np.add([0, 1, 2, 3], 10, out=[-1] * 4, where=[1, 0, 1, 0]) gives [10, -1, 12, -1].
+  NDArray out = device_array(std::vector<double>{-1, -1, -1, -1}, {4}, DType::Float64);
+  NDArray mask = device_array(std::vector<uint8_t>{1, 0, 1, 0}, {4}, DType::Bool);
+  const Operand in[2] = {iota({4}), Scalar::py_int(10)};
+  const NDArray outs[1] = {out};
+  call_ufunc("add", in, outs, std::nullopt, Casting::SameKind, mask, 'K');
+  EXPECT_EQ(host<double>(out), std::vector<double>({10, -1, 12, -1}));
+  const Operand m[1] = {iota({2, 3})};
+  EXPECT_TRUE(call_ufunc("sin", m, {}, std::nullopt, Casting::SameKind, std::nullopt, 'F')[0]
+                  .f_contiguous());
 }
