@@ -11,6 +11,7 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/indexing.hpp"
+#include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu::py {
@@ -122,16 +123,20 @@ void bind_fuse(nb::module_& m) {
         return wrap_array(ndgpu::where(to_operand(c), to_operand(x), to_operand(y)));
       },
       nb::arg("condition"), nb::arg("x").none() = nb::none(), nb::arg("y").none() = nb::none());
-  auto clip = [](nb::handle a, nb::handle lo, nb::handle hi) -> nb::object {
-    if (any_proxy({a, lo, hi})) return fusion_hook()("clip", a, lo, hi);
-    return wrap_array(ndgpu::clip(to_operand(a), bound(lo), bound(hi)));
+  auto clip = [](nb::handle a, nb::handle lo, nb::handle hi, nb::handle out) -> nb::object {
+    if (any_proxy({a, lo, hi}) && out.is_none()) return fusion_hook()("clip", a, lo, hi);
+    NDArray r = ndgpu::clip(to_operand(a), bound(lo), bound(hi));
+    if (out.is_none()) return wrap_array(std::move(r));
+    NDArray o = *to_out(out);  // NumPy's out=: the result cast into it ('same_kind')
+    copyto(o, r);
+    return nb::borrow(out);
   };
   m.def("clip", clip, nb::arg("a"), nb::arg("a_min").none() = nb::none(),
-        nb::arg("a_max").none() = nb::none());
+        nb::arg("a_max").none() = nb::none(), nb::arg("out").none() = nb::none());
   nb::setattr(
       nb::type<NDArray>(), "clip",
       nb::cpp_function(clip, nb::is_method(), nb::name("clip"), nb::arg("min").none() = nb::none(),
-                       nb::arg("max").none() = nb::none()));
+                       nb::arg("max").none() = nb::none(), nb::arg("out").none() = nb::none()));
   nb::class_<fuse::Function>(m, "_FusedFunction")
       .def("__call__",
            [](const fuse::Function& f, nb::args args) {

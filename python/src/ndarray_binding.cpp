@@ -318,8 +318,14 @@ void bind_ndarray(nb::module_& m) {
                 Op{"gt", "greater"}, Op{"ge", "greater_equal"}}) {
     const char* uf = op.ufunc;
     const ops::Ufunc* h = &ufunc_handle(uf);
+    const bool eq = std::string_view(op.py) == "eq", ne = std::string_view(op.py) == "ne";
     cls.def(("__" + std::string(op.py) + "__").c_str(),
-            [h, uf](const NDArray& a, nb::handle b) { return binary(*h, uf, a, b, false); });
+            [h, uf, eq, ne](const NDArray& a, nb::handle b) -> nb::object {
+              if (b.is_none() && (eq || ne))  // x == None: all False elementwise, as NumPy's
+                return nb::cast(full(a.shape(), Scalar::py_bool(ne), DType::Bool));
+              return binary(*h, uf, a, b, false);
+            },
+            nb::arg("other").none());
   }
   // NumPy defers to us until ndgpu/_numpy_protocols.py installs CuPy's dispatch at import.
   cls.attr("__array_ufunc__") = nb::none();

@@ -626,3 +626,19 @@ def test_softplus_seed():
     xn = np.linspace(-3, 3, 7)
     x = cp.linspace(-3, 3, 7)
     assert_same(softplus(x), softplus(xn), rtol=1e-15)
+
+
+def test_clip_out_and_comparison_with_none():
+    xn = np.arange(5.0)
+    x = cp.asarray(xn)
+    o = cp.empty(5)
+    assert x.clip(1, 3, out=o) is o
+    assert_same(o, np.clip(xn, 1, 3))
+    assert cp.clip(x, None, 2, out=o) is o
+    assert_same(o, np.clip(xn, None, 2))
+    with pytest.raises(TypeError):  # float into int64 is not same_kind
+        cp.clip(x, 1, 3, out=cp.empty(5, dtype=cp.int64))
+    assert_same(x == None, xn == None)  # noqa: E711  NumPy's elementwise answer
+    assert_same(x != None, xn != None)  # noqa: E711
+    with pytest.raises(TypeError):
+        x < None  # noqa: B015
