@@ -38,6 +38,13 @@ NDArray ascontiguousarray(const NDArray& a, std::optional<DType> dtype = std::nu
 
 // Views.
 NDArray squeeze(const NDArray& a, const std::optional<AxisList>& axis = std::nullopt);
+// numpy.lib.stride_tricks: a view with the given shape and strides (bytes) over x's memory
+// (ValueError if it reaches outside it), and the windows of window_shape along `axis` (every
+// axis when nullopt) as trailing axes.
+NDArray as_strided(const NDArray& x, const std::optional<Shape>& shape = std::nullopt,
+                   const std::optional<Strides>& strides = std::nullopt);
+NDArray sliding_window_view(const NDArray& x, const Shape& window_shape,
+                            const std::optional<AxisList>& axis = std::nullopt);
 NDArray expand_dims(const NDArray& a, const AxisList& axis);
 NDArray swapaxes(const NDArray& a, int64_t axis1, int64_t axis2);
 NDArray moveaxis(const NDArray& a, const AxisList& source, const AxisList& destination);

@@ -66,6 +66,7 @@ from ndgpu._core import (  # noqa: F401
 from ndgpu import linalg  # noqa: F401
 from ndgpu import random  # noqa: F401
 from ndgpu import fft  # noqa: F401
+from ndgpu import lib  # noqa: F401
 from ndgpu._fusion import fuse  # noqa: F401
 from ndgpu._vectorize import vectorize  # noqa: F401
 from ndgpu._fusion import _Var as _FusionValue

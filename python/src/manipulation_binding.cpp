@@ -72,6 +72,25 @@ void bind_manipulation(nb::module_& m) {
       "squeeze",
       [](nb::handle a, nb::handle axis) { return squeeze(as_array(a), to_axes_opt(axis)); },
       nb::arg("a"), nb::arg("axis").none() = nb::none());
+  m.def(
+      "_as_strided",  // ndgpu.lib.stride_tricks
+      [](const NDArray& x, nb::handle shape, nb::handle strides) {
+        std::optional<Shape> sh;
+        std::optional<Strides> st;
+        if (!shape.is_none()) sh = to_shape(shape);
+        if (!strides.is_none()) {
+          std::vector<int64_t> v = to_axes(strides);  // any ints, negative ones too
+          st = Strides(v.begin(), v.end());
+        }
+        return as_strided(x, sh, st);
+      },
+      nb::arg("x"), nb::arg("shape").none() = nb::none(), nb::arg("strides").none() = nb::none());
+  m.def(
+      "_sliding_window_view",
+      [](const NDArray& x, nb::handle window_shape, nb::handle axis) {
+        return sliding_window_view(x, to_shape(window_shape), to_axes_opt(axis));
+      },
+      nb::arg("x"), nb::arg("window_shape"), nb::arg("axis").none() = nb::none());
   m.def("expand_dims",
         [](nb::handle a, nb::handle axis) { return expand_dims(as_array(a), to_axes(axis)); });
   m.def("swapaxes", [](nb::handle a, Int64 a1, Int64 a2) { return swapaxes(as_array(a), a1, a2); });

@@ -73,3 +73,14 @@ TEST(ManipulationMore, Block) {
   EXPECT_EQ(r.shape(), (Shape{2, 3}));
   EXPECT_EQ(host<int32_t>(r), (std::vector<int32_t>{1, 2, 3, 2, 3, 1}));
 }
+
+TEST(ManipulationMore, StrideTricksAreViewsInBounds) {
+  NDArray x = ints({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {10});
+  NDArray v = as_strided(x, Shape{3, 4}, Strides{8, 4});
+  EXPECT_EQ(host<int32_t>(v), std::vector<int32_t>({0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7}));
+  EXPECT_THROW(as_strided(x, Shape{11}, Strides{4}), ValueError);
+  NDArray w = sliding_window_view(x, Shape{3});  // np.lib.stride_tricks.sliding_window_view
+  EXPECT_EQ(w.shape(), Shape({8, 3}));
+  EXPECT_EQ(host<int32_t>(w).back(), 9);
+  EXPECT_THROW(sliding_window_view(x, Shape{11}), ValueError);
+}
