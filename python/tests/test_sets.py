@@ -35,6 +35,14 @@ def test_searchsorted_sides_and_sorter(dtype):
     same(cp.asarray(a).searchsorted(cp.asarray(v), "right"), a.searchsorted(v, "right"))
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.float64, np.complex64])
+def test_searchsorted_of_a_scalar_is_0d(dtype):
+    a = np.arange(5).astype(dtype)
+    for v in (2, np.array(2).astype(dtype)):
+        got = cp.searchsorted(cp.asarray(a), cp.asarray(v) if isinstance(v, np.ndarray) else v)
+        same(got, np.asarray(np.searchsorted(a, v)))
+
+
 def test_searchsorted_nans_mixed_types_and_errors():
     a = np.array([-np.inf, -1.0, -0.0, 0.0, 2.0, np.inf, np.nan, np.nan])
     v = np.array([np.nan, 0.0, -0.0, np.inf, -5.0, 3])

@@ -94,8 +94,9 @@ NDArray searchsorted(const NDArray& a_in, const NDArray& v_in, const std::string
   Device device = current_device();
   NDArray a = ascontiguousarray(sorter ? take(a_in, *sorter) : a_in, t);
   NDArray v = ascontiguousarray(v_in, t);
-  if (is_complex(t)) return search_complex(a, v, side == "right");
-  if (is_floating(t)) return search_real(a, v, side == "right");
+  // v's own shape back: ascontiguousarray makes a 0-d v 1-d, as NumPy's does.
+  if (is_complex(t)) return search_complex(a, v, side == "right").reshape(v_in.shape());
+  if (is_floating(t)) return search_real(a, v, side == "right").reshape(v_in.shape());
   NDArray out = NDArray::empty_on(device, v_in.shape(), DType::Int64);
   const int64_t n = a.size(), m = v.size();
   if (m == 0) return out;
