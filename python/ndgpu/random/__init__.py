@@ -1,6 +1,8 @@
 """ndgpu.random: CuPy's random API on a Philox4x32-10 stream, the same numbers on every
 backend. The samplers live in C++ (include/ndgpu/random.hpp); this module only arranges names:
 the module-level functions are the current RandomState's methods."""
+import atexit as _atexit
+
 from ndgpu._core._random import (  # noqa: F401
     MRG32k3a,
     XORWOW,
@@ -14,6 +16,10 @@ from ndgpu._core._random import (  # noqa: F401
     seed,
     set_random_state,
 )
+
+# C++ holds the module's state, which may be a RandomState made in Python (set_random_state):
+# it is let go at exit, before the interpreter's teardown would report it as leaked.
+_atexit.register(reset_states)
 
 
 def _method(name):
