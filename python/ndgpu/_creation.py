@@ -79,9 +79,10 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, blocking=False
 asanyarray = asarray  # ndgpu has no ndarray subclasses
 
 
-def asnumpy(a, stream=None, order="C", out=None):
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
     """A NumPy array holding `a`'s values (copied to the host when `a` is an ndgpu array);
-    into `out` when given, as ndarray.get(out=)."""
+    into `out` when given, as ndarray.get(out=). The copy is complete on return, which meets
+    either `blocking`."""
     import numpy
     if isinstance(a, ndarray):
         if out is not None:

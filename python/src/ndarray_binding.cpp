@@ -163,15 +163,16 @@ void bind_ndarray(nb::module_& m) {
       // stream: the copy is synchronous, so every stream gives the same values.
       .def(
           "get",
-          [](const NDArray& a, nb::handle /*stream*/, nb::handle order,
-             nb::handle out) -> nb::object {
+          // blocking (CuPy 14): the copy is complete on return either way, which meets both.
+          [](const NDArray& a, nb::handle /*stream*/, nb::handle order, nb::handle out,
+             bool /*blocking*/) -> nb::object {
             if (!out.is_none()) return get_into(a, out);
             Order keep = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
             if (order.is_none() || to_order(order, keep) == Order::C) return to_numpy(a);
             return nb::object(to_numpy(a.transpose()).attr("T"));  // C order of a.T: F of a
           },
           nb::arg("stream") = nb::none(), nb::arg("order") = nb::none(),
-          nb::arg("out") = nb::none())
+          nb::arg("out") = nb::none(), nb::arg("blocking") = true)
       .def(
           "copy", [](const NDArray& a, nb::handle order) { return a.copy(to_order(order)); },
           nb::arg("order") = nb::none())

@@ -129,6 +129,9 @@ def test_set_and_get_out():
     fout = np.empty((2, 3), dtype=np.float64, order="F")
     assert cp.asnumpy(x * 2, out=fout) is fout
     np.testing.assert_array_equal(fout, host * 2)
+    for blocking in (True, False):  # CuPy 14's keyword: complete on return either way
+        np.testing.assert_array_equal(x.get(blocking=blocking), host)
+        np.testing.assert_array_equal(cp.asnumpy(x, blocking=blocking), host)
     with pytest.raises(TypeError):
         x.set(host.astype(np.float32))
     with pytest.raises(ValueError):
