@@ -1,7 +1,9 @@
 // NumPy's where= and initial= of the reductions, composed from the plain ones: left-out
 // elements become the reduction's neutral value, and `initial` joins the result through the
 // reduction's own binary ufunc (so NaNs and casts follow NumPy's).
+#include <cmath>
 #include <string>
+#include <string_view>
 
 #include "ndgpu/errors.hpp"
 #include "ndgpu/ops.hpp"
@@ -52,6 +54,9 @@ NDArray plain(std::string_view name, const NDArray& x, const Axes& axis, OptDTyp
   if (name == "nanmin") return nanmin(x, axis, {}, keepdims);
   if (name == "any") return any(x, axis, {}, keepdims);
   if (name == "all") return all(x, axis, {}, keepdims);
+  if (name == "mean") return mean(x, axis, dtype, {}, keepdims);  // reduce_with without extras
+  if (name == "var") return var(x, axis, dtype, {}, ddof, keepdims);
+  if (name == "std") return stddev(x, axis, dtype, {}, ddof, keepdims);
   if (name == "nanmean") return nanmean(x, axis, dtype, {}, keepdims);
   if (name == "nanvar") return nanvar(x, axis, dtype, {}, ddof, keepdims);
   if (name == "nanstd") return nanstd(x, axis, dtype, {}, ddof, keepdims);

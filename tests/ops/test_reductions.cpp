@@ -89,3 +89,16 @@ TEST(Reductions, WhereAndInitialAsNumPys) {
       std::vector<double>({1, 2, 3}));
   EXPECT_THROW(reduce_with("max", a, {}, {}, {}, false, {keep, {}}), ValueError);
 }
+
+TEST(Reductions, ReduceWithoutExtrasIsThePlainReduction) {
+  NDArray a = device_array(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3}, DType::Float64);
+  const std::vector<int64_t> rows{1};
+  EXPECT_EQ(host<double>(reduce_with("sum", a, rows, {}, {}, false, {})),
+            std::vector<double>({6, 15}));
+  EXPECT_EQ(host<double>(reduce_with("mean", a, rows, {}, {}, false, {})),
+            std::vector<double>({2, 5}));
+  EXPECT_EQ(host<double>(reduce_with("nanmax", a, rows, {}, {}, false, {})),
+            std::vector<double>({3, 6}));
+  EXPECT_EQ(host<double>(reduce_with("std", a, std::vector<int64_t>{0}, {}, {}, false, {})),
+            std::vector<double>({1.5, 1.5, 1.5}));
+}
