@@ -42,11 +42,22 @@ bool is_list_or_tuple(nb::handle h) {
   return PyList_Check(h.ptr()) || PyTuple_Check(h.ptr());
 }
 
+// NumPy's limit on dimensions, which also stops a list that holds itself.
+constexpr int kMaxNesting = 64;
+
+void check_nesting(int depth) {
+  if (depth > kMaxNesting)
+    throw ValueError(
+        "setting an array element with a sequence. The requested array would "
+        "exceed the maximum number of dimension of 64.");
+}
+
 // Walks every item, by type compares: a list of a million floats takes ~6 ms (NumPy ~30 ms to
-// convert it).
-bool holds_device_array(PyObject* h) {
+// convert it). Past 64 levels it stops (NumPy then raises on the conversion).
+bool holds_device_array(PyObject* h, int depth = 0) {
   static PyTypeObject* ndarray_type = (PyTypeObject*)nb::type<NDArray>().ptr();
   if (Py_TYPE(h) == ndarray_type) return true;
+  if (depth > kMaxNesting) return false;
   PyObject** items;
   Py_ssize_t n;
   if (PyList_Check(h))
@@ -57,18 +68,22 @@ bool holds_device_array(PyObject* h) {
     return false;
   for (Py_ssize_t i = 0; i < n; ++i)
     if (!PyFloat_CheckExact(items[i]) && !PyLong_CheckExact(items[i]) &&
-        holds_device_array(items[i]))
+        holds_device_array(items[i], depth + 1))
       return true;
   return false;
 }
 
 // The dtype np.array gives the nested items: Python scalars count as int64, float64,
 // complex128 or bool, not as weak scalars.
-DType nested_dtype(nb::handle h) {
+DType nested_dtype(nb::handle h, int depth = 0) {
   if (nb::isinstance<NDArray>(h)) return nb::cast<const NDArray&>(h).dtype();
   if (!is_list_or_tuple(h)) return as_array(h).dtype();
+  check_nesting(depth);
   std::optional<DType> t;
-  for (nb::handle e : h) t = t ? promote_types(*t, nested_dtype(e)) : nested_dtype(e);
+  for (nb::handle e : h) {
+    const DType et = nested_dtype(e, depth + 1);
+    t = t ? promote_types(*t, et) : et;
+  }
   return t.value_or(DType::Float64);
 }
 
@@ -77,6 +92,7 @@ NDArray stack_nested(nb::handle h, DType dtype, int depth) {
     NDArray leaf = nb::isinstance<NDArray>(h) ? nb::cast<NDArray>(h) : as_array(h);
     return leaf.astype(dtype, false);
   }
+  check_nesting(depth);
   std::vector<NDArray> items;
   for (nb::handle e : h) items.push_back(stack_nested(e, dtype, depth + 1));
   if (items.empty()) return NDArray::empty(Shape{0}, dtype);

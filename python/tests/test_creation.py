@@ -107,6 +107,14 @@ def test_array_of_lists_holding_ndgpu_arrays():
     assert x.get()[0, 0] == 0
     with pytest.raises(ValueError, match="inhomogeneous"):
         cp.array([x[0], x[0, :2]])
+    loop = [x[0]]
+    loop.append(loop)  # a list holding itself: NumPy's dimension limit, not a crash
+    with pytest.raises(ValueError, match="maximum number of dimension"):
+        cp.array(loop)
+    plain = []
+    plain.append(plain)
+    with pytest.raises(ValueError):
+        cp.array(plain)
 
 
 def test_asarray_of_ndgpu_array_is_same_data():
