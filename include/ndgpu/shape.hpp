@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ndgpu/small_vector.hpp"
@@ -20,6 +21,10 @@ bool is_c_contiguous(std::span<const int64_t> shape, std::span<const int64_t> st
                      int64_t itemsize);
 bool is_f_contiguous(std::span<const int64_t> shape, std::span<const int64_t> strides,
                      int64_t itemsize);
+// The lowest and one-past-highest byte offsets a view of `shape` and `strides` (bytes) reaches
+// from its first element; {0, 0} when it is empty.
+std::pair<int64_t, int64_t> byte_extent(std::span<const int64_t> shape,
+                                        std::span<const int64_t> strides, int64_t itemsize);
 // The broadcast shape of several shapes; raises ValueError as NumPy does on a mismatch.
 Shape broadcast_shapes(std::span<const Shape> shapes);
 // "(2, 5)" as Python prints a tuple.

@@ -291,12 +291,7 @@ NDArray from_cuda_array_interface(nb::handle obj) {
     backend_for(d).synchronize_stream(d.index, s == 1 ? 0 : s);
   }
   // The span the strides reach from `ptr`, so the storage covers exactly what is viewed.
-  int64_t lo = 0, hi = isz;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) lo = hi = 0;
-    if (shape[i] == 0) break;
-    (strides[i] < 0 ? lo : hi) += strides[i] * (shape[i] - 1);
-  }
+  const auto [lo, hi] = byte_extent(shape, strides, isz);
   auto owner = std::make_shared<nb::object>(nb::borrow(obj));
   auto storage = std::make_shared<Storage>(d, static_cast<char*>(ptr) + lo,
                                            size_t(std::max<int64_t>(hi - lo, 0)), [owner] {

@@ -55,12 +55,7 @@ NDArray array_over_pointer(nb::handle memptr, const Shape& shape, DType dtype,
                : order == Order::F ? f_strides(shape, isz)
                                    : c_strides(shape, isz);
   if (st.size() != shape.size()) throw ValueError("strides must have one entry per dimension");
-  int64_t lo = 0, hi = isz;  // the bytes the view reaches, from the pointer
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) lo = hi = 0;
-    if (shape[i] == 0) break;
-    (st[i] < 0 ? lo : hi) += st[i] * (shape[i] - 1);
-  }
+  const auto [lo, hi] = byte_extent(shape, st, isz);
   if (hi > lo && (p.offset + lo < 0 || p.offset + hi > int64_t(p.storage->nbytes())))
     throw ValueError("the array reaches outside the memory memptr points into");
   return NDArray(p.storage, p.offset, shape, st, dtype);

@@ -130,6 +130,16 @@ Shape broadcast_shapes(std::span<const Shape> shapes) {
   return out;
 }
 
+std::pair<int64_t, int64_t> byte_extent(std::span<const int64_t> shape,
+                                        std::span<const int64_t> strides, int64_t itemsize) {
+  int64_t lo = 0, hi = itemsize;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) return {0, 0};
+    (strides[i] < 0 ? lo : hi) += strides[i] * (shape[i] - 1);
+  }
+  return {lo, hi};
+}
+
 int normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim)
     throw AxisError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +

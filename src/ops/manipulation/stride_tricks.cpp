@@ -13,13 +13,9 @@ NDArray as_strided(const NDArray& x, const std::optional<Shape>& shape,
   Shape sh = shape.value_or(x.shape());
   Strides st = strides ? *strides : shape ? c_strides(sh, x.itemsize()) : x.strides();
   if (st.size() != sh.size()) throw ValueError("mismatch in length of strides and shape");
-  int64_t lo = 0, hi = x.itemsize();  // the bytes the view reaches, from its first element
-  for (size_t i = 0; i < sh.size(); ++i) {
-    if (sh[i] < 0) throw ValueError("negative dimensions are not allowed");
-    if (sh[i] == 0) lo = hi = 0;
-    if (sh[i] == 0) break;
-    (st[i] < 0 ? lo : hi) += st[i] * (sh[i] - 1);
-  }
+  for (int64_t d : sh)
+    if (d < 0) throw ValueError("negative dimensions are not allowed");
+  const auto [lo, hi] = byte_extent(sh, st, x.itemsize());
   if (hi > lo && (x.offset() + lo < 0 || x.offset() + hi > int64_t(x.storage()->nbytes())))
     throw ValueError("as_strided: the view reaches outside the array's memory");
   return NDArray(x.storage(), x.offset(), std::move(sh), std::move(st), x.dtype(),
