@@ -6,7 +6,8 @@
 
 namespace ndgpu::kernel {
 
-void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPack& args) {
+void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPack& args,
+                        unsigned block) {
   if (n <= 0) return;
   Backend& be = backend_for(device);
   LaunchConfig cfg;
@@ -21,7 +22,6 @@ void launch_elementwise(Device device, const CompiledKernel& k, int64_t n, ArgPa
   } else {
     // One pass over the data (no grid-stride repetition) keeps every SM's loads in flight;
     // the kernels still loop, so a grid capped at 2^31-1 blocks stays correct.
-    const unsigned block = 256;  // whole warps: codegen.cpp's vector layout relies on it
     int64_t needed = (n + block - 1) / block;
     cfg.block.x = block;
     cfg.grid.x = unsigned(std::clamp<int64_t>(needed, 1, kMaxGridX));

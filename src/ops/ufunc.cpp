@@ -144,21 +144,23 @@ std::vector<NDArray> call_unsafe(const ops::Ufunc& u, const ops::UfuncLoop& loop
   return results;
 }
 
-// Four vectors in flight per CUDA thread for loops whose arithmetic outweighs their memory
-// traffic, one for the rest (ElementwiseCode::vectors_per_thread). From the H200's ufunc
-// sweeps: float64 and complex transcendentals, and these float32 ones (arccosh 81% -> 95%
-// of add's bandwidth with four; sin 94.7% -> 95.7% with one; log2 and log10 93-94% with one).
+// Vectors in flight per CUDA thread (ElementwiseCode::vectors_per_thread): more for loops
+// whose arithmetic outweighs their memory traffic, one for the rest. From the H200's ufunc
+// sweeps with 128-thread blocks (2026-12-04): float32 arccosh and power 94% of add's
+// bandwidth with two, 95-96% with four; the other heavy float32 loops 95-95.7% with four,
+// 97% with two; float64 and complex transcendentals take four.
 int vectors_per_thread(const ops::Ufunc& u, const ops::UfuncLoop& l) {
-  static const std::set<std::string_view> heavy_any = {
-      "arcsinh", "arccosh", "arctanh", "power", "float_power", "arctan2",
-      "rsqrt",   "spacing", "expm1",   "log2",  "log10"};
+  static const std::set<std::string_view> heaviest = {"arccosh", "power", "float_power"};
+  static const std::set<std::string_view> heavy = {"arcsinh", "arctanh", "arctan2", "rsqrt",
+                                                   "spacing", "expm1",   "log2",    "log10"};
   static const std::set<std::string_view> transcendental = {
       "exp",  "exp2", "expm1", "log",    "log2",      "log10",     "log1p",
       "sin",  "cos",  "tan",   "arcsin", "arccos",    "arctan",    "sinh",
       "cosh", "tanh", "cbrt",  "hypot",  "logaddexp", "logaddexp2"};
-  if (heavy_any.count(u.name)) return 4;
   bool wide = false;
   for (DType t : l.in) wide = wide || t == DType::Float64 || is_complex(t);
+  if (heaviest.count(u.name)) return 4;
+  if (heavy.count(u.name)) return wide ? 4 : 2;
   return wide && transcendental.count(u.name) ? 4 : 1;
 }
 

@@ -38,13 +38,13 @@ inline bool vectors_aligned(std::span<const NDArray* const> arrays, int vec) {
 // Packs `_n` (and `_vec_ok` for a kernel with vector width `vec` > 1) and launches over the
 // work items: n elements, or on CUDA's vector path n / (vec * per_thread) threads.
 inline void launch_counted(Device device, const CompiledKernel& k, ArgPack& pack, int64_t n,
-                           int vec, int vectors_per_thread, bool vec_ok) {
+                           int vec, int vectors_per_thread, bool vec_ok, unsigned block) {
   long long count = n;
   pack.push(count);
   if (vec > 1) pack.push(int(vec_ok ? 1 : 0));
   const int64_t per_thread = int64_t(vec) * vectors_per_thread;
   const bool vector_path = device.type == DeviceType::CUDA && vec_ok;
-  launch_elementwise(device, k, vector_path ? (n + per_thread - 1) / per_thread : n, pack);
+  launch_elementwise(device, k, vector_path ? (n + per_thread - 1) / per_thread : n, pack, block);
 }
 
 }  // namespace ndgpu::kernel

@@ -115,7 +115,7 @@ KernelSource generate_elementwise(const ElementwiseSpec& s) {
     // With several vectors, a warp's are adjacent (U * 512 contiguous bytes of a float32
     // operand): 1.5-2 points more of add's bandwidth on the H200 than blockDim apart
     // (benchmarks/cpp/unary_layout_probe.cu). A block's tile stays its own only for blocks of
-    // whole warps, as launch_elementwise's 256 are.
+    // whole warps, as launch_elementwise's are.
     auto lane = U == 1 ? std::string("_b + threadIdx.x")
                        : "_b + (" + I + ")(threadIdx.x & ~31u) * " + std::to_string(U) +
                              " + _u * 32 + (threadIdx.x & 31)";

@@ -23,7 +23,8 @@ ElementwiseDefinition::ElementwiseDefinition(ElementwiseCode c)
       loop_prep(std::move(c.loop_prep)),
       after_loop(std::move(c.after_loop)),
       vectorize(c.vectorize),
-      vectors_per_thread(c.vectors_per_thread) {
+      vectors_per_thread(c.vectors_per_thread),
+      cuda_block(c.cuda_block) {
   uses_i = uses_identifier(operation, "i") || uses_identifier(loop_prep, "i") ||
            uses_identifier(after_loop, "i");
 }
@@ -120,7 +121,7 @@ std::vector<NDArray> run_elementwise(const ElementwiseDefinition& def,
   ArgPack pack;
   pack_elementwise_args(pack, pc.specs, plan, pc.arrays, pc.raw_arrays, pc.scalars);
   launch_counted(pc.device, *compiled, pack, n, vec, def.vectors_per_thread,
-                 vectors_aligned(pc.arrays, vec));
+                 vectors_aligned(pc.arrays, vec), def.cuda_block);
   // Given outputs are remembered when they need no cast: the shortcut stores into them as is.
   bool outputs_exact = true;
   for (size_t k = 0; k < def.out.size() && pc.outputs_given; ++k)

@@ -41,6 +41,9 @@ struct ElementwiseCode {
   // copy 4130 -> 4288 GB/s and sin 4111 -> 4243 with one; float64 sin 87.6% -> 95.6% of
   // add and float32 arccosh 81.3% -> 94.9% with four; benchmarks/cpp/elementwise_shapes_*).
   int vectors_per_thread = 1;
+  // CUDA threads per block (whole warps): kElementwiseBlock but for bodies that stage
+  // shared memory per block (the float32 normals' tables).
+  unsigned cuda_block = kElementwiseBlock;
 };
 
 struct ElementwiseDefinition : KernelDefinition {
@@ -48,6 +51,7 @@ struct ElementwiseDefinition : KernelDefinition {
   bool uses_i = false;  // the body reads the loop index: the plan must keep C order
   bool vectorize = true;
   int vectors_per_thread = 1;
+  unsigned cuda_block = kElementwiseBlock;
   mutable ShortcutTable
       shortcut;  // the contiguous shortcut's specialisations (elementwise/shortcut.hpp)
   // The quick tier's state per specialisation key, guarded by `mu` (elementwise/quick.hpp).

@@ -123,7 +123,7 @@ bool run_elementwise_shortcut(const ElementwiseDefinition& def, std::span<const 
   for (const NDArray* a : ins) arrays.push_back(a);
   for (const NDArray* a : arrays) pack.push(a->data());
   launch_counted(device, v.kernel, pack, n, v.vec, def.vectors_per_thread,
-                 vectors_aligned(arrays, v.vec));
+                 vectors_aligned(arrays, v.vec), def.cuda_block);
   return true;
 }
 

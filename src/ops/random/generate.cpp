@@ -188,7 +188,8 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
                               .preamble = std::string("#include \"ndgpu/random.cuh\"\n") +
                                           "typedef " + engine_type(e) + " _Engine;\n",
                               // No contraction: a*b+c must round the same on every backend.
-                              .options = {"-fmad=false"}});
+                              .options = {"-fmad=false"},
+                              .cuda_block = 256});
   return *d;
 }
 
@@ -276,8 +277,8 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, D
   NDArray out = NDArray::empty(shape, dtype);
   if (out.size() == 0) return out;
   const int per = values_per_call(sampler, dtype);
-  // Whole blocks of 256 (the GPU's elementwise block): the float32 normals' kernel has every
-  // thread of a block stage its table.
+  // Whole blocks of 256 (the definition's cuda_block): the float32 normals' kernel has every
+  // thread of a block stage its table, 16 KB per block, and 256 keep 8 blocks on an SM.
   const int64_t groups =
       std::min<int64_t>((out.size() + per - 1) / per, launch_threads(sampler, dtype, out.device()));
   const int64_t threads = (groups + 255) / 256 * 256;
