@@ -70,10 +70,11 @@ UfuncLoopInfo ufunc_loop_info(const std::string& name, std::span<const Operand> 
 std::vector<UfuncInfo> list_ufuncs();
 
 // where(condition, x, y) and clip(a, a_min, a_max) (nullopt: no bound), with NumPy 2's
-// dtypes: each runs as a fused function of one node (src/ops/fuse/selection.cpp).
+// dtypes: each runs as a fused function of one node (src/ops/fuse/selection.cpp). clip with
+// `out` writes into it as ufunc out= does ('same_kind' casting) and returns it.
 NDArray where(const Operand& condition, const Operand& x, const Operand& y);
 NDArray clip(const Operand& a, const std::optional<Operand>& a_min,
-             const std::optional<Operand>& a_max);
+             const std::optional<Operand>& a_max, const std::optional<NDArray>& out = std::nullopt);
 
 inline NDArray add(const Operand& a, const Operand& b) {
   return call_ufunc("add", std::vector<Operand>{a, b})[0];

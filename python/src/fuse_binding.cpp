@@ -11,7 +11,6 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/fuse.hpp"
 #include "ndgpu/indexing.hpp"
-#include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
 
 namespace ndgpu::py {
@@ -125,10 +124,8 @@ void bind_fuse(nb::module_& m) {
       nb::arg("condition"), nb::arg("x").none() = nb::none(), nb::arg("y").none() = nb::none());
   auto clip = [](nb::handle a, nb::handle lo, nb::handle hi, nb::handle out) -> nb::object {
     if (any_proxy({a, lo, hi}) && out.is_none()) return fusion_hook()("clip", a, lo, hi);
-    NDArray r = ndgpu::clip(to_operand(a), bound(lo), bound(hi));
-    if (out.is_none()) return wrap_array(std::move(r));
-    NDArray o = *to_out(out);  // NumPy's out=: the result cast into it ('same_kind')
-    copyto(o, r);
+    if (out.is_none()) return wrap_array(ndgpu::clip(to_operand(a), bound(lo), bound(hi)));
+    ndgpu::clip(to_operand(a), bound(lo), bound(hi), *to_out(out));
     return nb::borrow(out);
   };
   m.def("clip", clip, nb::arg("a"), nb::arg("a_min").none() = nb::none(),

@@ -638,6 +638,14 @@ def test_clip_out_and_comparison_with_none():
     assert_same(o, np.clip(xn, None, 2))
     with pytest.raises(TypeError):  # float into int64 is not same_kind
         cp.clip(x, 1, 3, out=cp.empty(5, dtype=cp.int64))
+    o32, o32n = cp.empty((2, 5), dtype=cp.float32), np.empty((2, 5), dtype=np.float32)
+    cp.clip(x, 0.5, 2.5, out=o32)  # cast into out, broadcast to its shape, as NumPy
+    assert_same(o32, np.clip(xn, 0.5, 2.5, out=o32n))
+    with pytest.raises(ValueError):
+        cp.clip(x, 1, 3, out=cp.empty(4))
+    y, yn = x.copy(), xn.copy()
+    y.clip(1, 3, out=y)  # in place
+    assert_same(y, yn.clip(1, 3, out=yn))
     assert_same(x == None, xn == None)  # noqa: E711  NumPy's elementwise answer
     assert_same(x != None, xn != None)  # noqa: E711
     with pytest.raises(TypeError):

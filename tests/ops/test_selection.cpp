@@ -33,3 +33,16 @@ TEST(Selection, ClipWithOneOrTwoBounds) {
             (std::vector<float>{-2, 0.5f, 2}));
   EXPECT_THROW(clip(xa, std::nullopt, std::nullopt), ValueError);
 }
+
+TEST(Selection, ClipWritesIntoOut) {
+  std::vector<float> x{-2, 0.5f, 4};
+  NDArray xa = from_host(x.data(), {3}, DType::Float32);
+  NDArray out = NDArray::empty({2, 3}, DType::Float64);  // cast and broadcast into out
+  NDArray r = clip(xa, Scalar::py_int(0), Scalar::py_int(1), out);
+  EXPECT_EQ(r.data(), out.data());
+  EXPECT_EQ(host<double>(out), (std::vector<double>{0, 0.5, 1, 0, 0.5, 1}));
+  EXPECT_THROW(clip(xa, Scalar::py_int(0), Scalar::py_int(1), NDArray::empty({2}, DType::Float32)),
+               ValueError);
+  EXPECT_THROW(clip(xa, Scalar::py_int(0), Scalar::py_int(1), NDArray::empty({3}, DType::Int32)),
+               TypeError);  // float32 into int32 is not 'same_kind'
+}
