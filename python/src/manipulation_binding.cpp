@@ -37,11 +37,13 @@ std::vector<NDArray> split_any(nb::handle a, nb::handle ind, int64_t axis, bool 
 }
 
 NDArray repeat_any(const NDArray& a, nb::handle repeats, std::optional<int64_t> axis) {
-  if (PyLong_Check(repeats.ptr()) || PyIndex_Check(repeats.ptr()))
+  const bool device_array = nb::isinstance<NDArray>(repeats);
+  // A device array has __index__ too: only its 0-d form is one count.
+  if (PyLong_Check(repeats.ptr()) ||
+      (PyIndex_Check(repeats.ptr()) && (!device_array || nb::cast<NDArray>(repeats).ndim() == 0)))
     return repeat(a, to_int64(repeats), axis);
-  nb::object host = nb::isinstance<NDArray>(repeats)
-                        ? to_numpy(nb::cast<NDArray>(repeats))
-                        : numpy().attr("asarray")(repeats, nb::arg("dtype") = "int64");
+  nb::object host = device_array ? to_numpy(nb::cast<NDArray>(repeats))
+                                 : numpy().attr("asarray")(repeats, nb::arg("dtype") = "int64");
   return repeat(a, to_axes(host.attr("ravel")()), axis);
 }
 

@@ -140,6 +140,10 @@ def test_repeat(axis):
         assert_same(cp.repeat(x, 0, axis=axis), np.repeat(n, 0, axis=axis))
     n = sample((2, 3), np.int8)
     assert_same(cp.array(n).repeat([1, 0, 2], axis=1), n.repeat([1, 0, 2], axis=1))
+    # counts as a device array (CuPy refuses one), a 0-d one and a one-element one
+    assert_same(cp.repeat(cp.array(n), cp.array([1, 0, 2]), axis=1), n.repeat([1, 0, 2], axis=1))
+    assert_same(cp.repeat(cp.array(n), cp.array(2)), np.repeat(n, np.array(2)))
+    assert_same(cp.repeat(cp.array(n), cp.array([2]), axis=0), np.repeat(n, [2], axis=0))
     with pytest.raises(ValueError):
         cp.repeat(cp.array(n), [1, 2], axis=1)
 
