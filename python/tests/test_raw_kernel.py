@@ -307,3 +307,17 @@ extern "C" __global__ void pairs(const __half2* x, __half* y, float* z, int n) {
     np.testing.assert_allclose(y.get(), sq, rtol=1e-3)  # a fused multiply-add rounds once
     expected = np.sqrt(sq.astype(np.float32)).astype(np.float16).astype(np.float32) + (lo < hi)
     np.testing.assert_allclose(z.get(), expected, rtol=1e-3)
+
+
+@pytest.mark.parametrize("name", ["cabs", "cabsf"])
+def test_kernels_named_after_c_library_functions(name):
+    # On the CPU backend GCC's builtins call cabs/cabsf for complex abs: a kernel of that name
+    # took their place and returned garbage.
+    zn = np.array([3 + 4j, 1j, -2], dtype=np.complex64)
+    k = cp.ElementwiseKernel("complex64 z", "float32 r", "r = abs(z)", name)
+    np.testing.assert_allclose(k(cp.asarray(zn)).get(), np.abs(zn), rtol=1e-6)
+    raw = cp.RawKernel('extern "C" __global__ void __launch_bounds__(64) ' + name +
+                       '(const float* x, float* y) { y[threadIdx.x] = abs(x[threadIdx.x]); }', name)
+    y = cp.zeros(3, dtype=cp.float32)
+    raw((1,), (3,), (cp.asarray(np.float32([-1, 2, -3])), y))
+    np.testing.assert_array_equal(y.get(), [1, 2, 3])

@@ -161,3 +161,21 @@ TEST(CpuRuntime, RewritesExternSharedKeepingLines) {
   EXPECT_TRUE(cpu::uses_barriers("x = __shfl_xor_sync(m, x, 1);"));
   EXPECT_FALSE(cpu::uses_barriers("y[i] = x[i];"));
 }
+
+TEST(CpuRuntime, KernelsAreRenamedAtDeclarationsAndDefinitions) {
+  std::set<std::string> names{"cabs", "absent"};
+  std::string src =
+      "extern \"C\" __global__ void cabs(float* y);  // cabs( in a comment\n"
+      "extern \"C\" __global__ void __launch_bounds__(64, 2) cabs(float* y) {\n"
+      "  y[0] = abs(y[0]); const char* s = \"__global__ void cabs(\";\n}\n"
+      "__device__ float other(float x) { return x; }\n";
+  std::string out = cpu::rename_kernels(src, &names);
+  EXPECT_EQ(names, std::set<std::string>{"cabs"});  // only what was found
+  EXPECT_NE(out.find("void cabs__ndgpu_kernel(float* y);  // cabs( in a comment"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("__launch_bounds__(64, 2) cabs__ndgpu_kernel(float* y) {"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\"__global__ void cabs(\""), std::string::npos) << out;  // strings kept
+  EXPECT_NE(out.find("float other(float x)"), std::string::npos) << out;
+}

@@ -1,6 +1,7 @@
 #include "backend/cpu/cuda_on_cpu.hpp"
 
 #include <cctype>
+#include <set>
 #include <vector>
 
 namespace ndgpu::cpu {
@@ -26,6 +27,12 @@ size_t skip_non_code(const std::string& s, size_t i) {
     while (j < s.size() && s[j] != q) j += s[j] == '\\' ? 2 : 1;
     return std::min(j + 1, s.size());
   }
+  return i;
+}
+
+// The first index at or after i that is not in a comment or literal.
+size_t next_code(const std::string& s, size_t i) {
+  for (size_t j; i < s.size() && (j = skip_non_code(s, i)) != i;) i = j;
   return i;
 }
 
@@ -80,12 +87,7 @@ std::string rewrite_extern_shared(const std::string& src) {
   std::vector<bool> code_scope;  // per open brace: inside a function (not extern "C"/namespace)
   int line = 1;
   size_t i = 0, copied = 0;
-  while (i < src.size()) {
-    size_t j = skip_non_code(src, i);
-    if (j != i) {
-      i = j;
-      continue;
-    }
+  while ((i = next_code(src, i)) < src.size()) {
     char c = src[i];
     if (c == '{') {
       size_t k = src.find_last_not_of(" \t\r\n", i ? i - 1 : 0);
@@ -138,6 +140,50 @@ bool uses_barriers(const std::string& s) {
                         "__all_sync", "__reduce_", "__match_"})
     if (s.find(w) != std::string::npos) return true;
   return false;
+}
+
+std::string rename_kernels(const std::string& src, std::set<std::string>* names) {
+  std::set<std::string> renamed;
+  std::string out;
+  size_t i = 0, copied = 0;
+  while ((i = next_code(src, i)) < src.size()) {
+    if (!word_at(src, i, "__global__")) {
+      ++i;
+      continue;
+    }
+    // The function's name: the last identifier before its '(' (skipping __launch_bounds__).
+    size_t k = i + 10, name_at = std::string::npos;
+    while (k < src.size() && src[k] != '(' && src[k] != ';' && src[k] != '{') {
+      if (word_at(src, k, "__launch_bounds__")) {
+        int depth = 0;
+        for (k = src.find('(', k); k < src.size(); ++k)
+          if (src[k] == '(')
+            ++depth;
+          else if (src[k] == ')' && --depth == 0)
+            break;
+        ++k;
+      } else if (ident_char(src[k]) && (k == 0 || !ident_char(src[k - 1]))) {
+        name_at = k;
+        while (k < src.size() && ident_char(src[k])) ++k;
+      } else {
+        ++k;
+      }
+    }
+    if (k < src.size() && src[k] == '(' && name_at != std::string::npos) {
+      size_t e = name_at;
+      while (e < src.size() && ident_char(src[e])) ++e;
+      std::string name = src.substr(name_at, e - name_at);
+      if (names->count(name)) {
+        renamed.insert(std::move(name));
+        out.append(src, copied, e - copied);
+        out += kKernelSuffix;
+        copied = e;
+      }
+    }
+    i = k;
+  }
+  *names = std::move(renamed);
+  return out.append(src, copied, std::string::npos);
 }
 
 std::string entry_symbol(const std::string& name) {

@@ -133,9 +133,9 @@ const std::string& host_compiler_identity() {
       v = run_command(compiler_command() + " --version", &st);
       v = v.substr(0, v.find('\n'));
     }
-    // "tu3": the translation unit's layout (entry points, source rewrites) is part of the key.
+    // "tu4": the translation unit's layout (entry points, source rewrites) is part of the key.
     return compiler_command() + " " + v + " " + kFlags + (have_libmvec() ? " mvec " : " ") +
-           cpu_model() + " tu3";
+           cpu_model() + " tu4";
   }();
   return id;
 }
@@ -144,12 +144,16 @@ std::string host_translation_unit(const KernelSource& src) {
   bool fibers = uses_barriers(src.source);
   for (const auto& [name, text] : src.headers) fibers = fibers || uses_barriers(text);
   std::string tu = "#include \"ndgpu/common.cuh\"\n#line 1 \"" + src.name_hint + ".cu\"\n";
-  tu += rewrite_extern_shared(src.source);
+  // extern "C" kernels (plain names) are renamed: see rename_kernels.
+  std::set<std::string> plain;
+  for (const auto& e : src.entries)
+    if (entry_symbol(e.name) == e.name + "__ndgpu_entry") plain.insert(e.name);
+  tu += rewrite_extern_shared(rename_kernels(src.source, &plain));
   tu += "\n\n// Entry points called by the CPU backend, one per kernel.\n";
   for (const auto& e : src.entries) {
     tu += "extern \"C\" void " + entry_symbol(e.name) + "(const ndgpu_cpu_launch* L, void** a) {\n";
     tu += std::string("  ndgpu_cpu::run_block<") + (fibers ? "true" : "false") + ">(L, [&] { " +
-          e.name + "(";
+          e.name + (plain.count(e.name) ? kKernelSuffix : "") + "(";
     for (size_t i = 0; i < e.param_types.size(); ++i) {
       if (i) tu += ", ";
       tu += "ndgpu_cpu::param<" + strip_restrict(e.param_types[i]) + ">(a[" + std::to_string(i) +
