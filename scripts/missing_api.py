@@ -48,6 +48,14 @@ CUPY_ONLY = {
     "ndgpu.cupyx": """scatter_add scatter_max scatter_min rsqrt empty_pinned empty_like_pinned
         zeros_pinned zeros_like_pinned errstate get_runtime_info profiler jit scipy
         optimizing time distributed lapack linalg""",
+    "ndgpu.cupyx.scipy": """fft fftpack interpolate linalg ndimage signal sparse spatial special
+        stats""",
+    "ndgpu.cupyx.scipy.special": """erf erfc erfcx erfinv erfcinv ndtr ndtri log_ndtr expit logit
+        log_expit gammaln gamma digamma psi i0 i0e i1 i1e j0 j1 y0 y1 entr rel_entr xlogy xlog1py
+        yn k0 k0e k1 k1e polygamma loggamma multigammaln zeta zetac beta betaln betainc
+        betaincinv gammainc gammaincc gammaincinv gammainccinv softmax log_softmax logsumexp
+        kl_div huber pseudo_huber exp1 expi expn lpmv sph_harm ellipk ellipkm1 ellipj binom
+        boxcox boxcox1p inv_boxcox inv_boxcox1p exp10 rgamma poch""",
 }
 
 
@@ -81,8 +89,9 @@ def page():
         "NumPy's public names in `numpy`, `numpy.linalg`, `numpy.fft` and `numpy.random` "
         "(which CuPy mirrors nearly completely), less the NumPy names CuPy lacks too "
         "(datetimes, strings, records, masked arrays, matrices: the script lists them), plus "
-        "the CuPy-only names the script lists (kernels, `cupy.cuda`, `cupyx`). Whole "
-        "subpackages are one entry each: `cupyx.scipy`, `cupyx.jit`, `cupy.cuda.texture`, ... "
+        "the CuPy-only names the script lists (kernels, `cupy.cuda`, `cupyx`, the subpackages "
+        "of `cupyx.scipy` and the main functions of `cupyx.scipy.special`). Other subpackages "
+        "are one entry each: `cupyx.scipy.ndimage`, `cupyx.jit`, `cupy.cuda.texture`, ... "
         "NumPy's names come from the installed NumPy, so the page follows it.",
         "",
     ]

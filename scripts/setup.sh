@@ -3,8 +3,9 @@
 # Ninja, g++, GoogleTest, clang-format and ccache (the wheel job reuses the test build's
 # objects) with apt (only when one is missing), clang (the fuzzers), KissFFT's header when apt
 # can install it, then NumPy, scipy-openblas32 (the CPU backend's BLAS), nanobind, pytest,
-# pytest-xdist, mypy (the stubs' type check) and scikit-build-core (the wheel job builds
-# without isolation) with pip. scripts/test.sh runs it first.
+# pytest-xdist, mypy (the stubs' type check), scikit-build-core (the wheel job builds
+# without isolation) and mpmath (cupyx.scipy.special's reference values) with pip.
+# scripts/test.sh runs it first.
 # Usage: bash scripts/setup.sh
 set -euo pipefail
 
@@ -31,5 +32,5 @@ if [ ! -e /usr/include/kissfft/kissfft.hh ] && need apt-get; then
     || echo "setup.sh: libkissfft-dev not installed: no FFT on the CPU backend" >&2
 fi
 python3 -m pip install -q --disable-pip-version-check numpy scipy-openblas32 nanobind pytest \
-  pytest-xdist mypy scikit-build-core 2>&1 \
+  pytest-xdist mypy scikit-build-core mpmath 2>&1 \
   | grep -v "Running pip as the 'root' user" || true

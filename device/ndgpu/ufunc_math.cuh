@@ -288,3 +288,4 @@ NDGPU_HD T right_shift(const T& a, const T& b) {
 }  // namespace ufn
 }  // namespace ndgpu
 #include "ndgpu/ufunc_more.cuh"
+#include "ndgpu/ufunc_special.cuh"

@@ -21,5 +21,6 @@
 #include "ndgpu/reduce_options.hpp"
 #include "ndgpu/reduction_kernel.hpp"
 #include "ndgpu/reductions.hpp"
+#include "ndgpu/special.hpp"
 #include "ndgpu/ufunc.hpp"
 #include "ndgpu/ufunc_functions.hpp"

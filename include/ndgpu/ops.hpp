@@ -40,6 +40,7 @@ void setitem(NDArray& dst, std::span<const IndexItem> index, const Operand& valu
 struct UfuncInfo {
   std::string name;
   int nin, nout;
+  bool scipy_special = false;  // cupyx.scipy.special's (ndgpu::special), not NumPy's
 };
 std::vector<NDArray> call_ufunc(const std::string& name, std::span<const Operand> inputs,
                                 std::span<const NDArray> out = {},

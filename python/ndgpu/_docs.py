@@ -99,6 +99,10 @@ def ufunc_doc_signature(ufunc):
 def ufunc_doc(ufunc):
     """A ufunc's docstring: its call signature, then NumPy's text of the same ufunc."""
     name, signature = ufunc.__name__, ufunc_doc_signature(ufunc)
+    if getattr(_core._special, name, None) is ufunc:  # not NumPy's (its i0 is no ufunc)
+        return (f"{signature}\n\nscipy.special.{name} as cupyx.scipy.special's: loops of "
+                "float32 and float64 (float16 and the small integers compute in float32, the "
+                "other integers in float64).")
     text, _ = _numpy_text("numpy", name)
     if not text:
         return signature

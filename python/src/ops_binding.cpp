@@ -351,13 +351,19 @@ void bind_ops(nb::module_& m) {
   auto* ufunc_type = reinterpret_cast<PyTypeObject*>(ufunc_class.ptr());
   general_call = ufunc_type->tp_call;
   ufunc_type->tp_call = ufunc_call;
-  m.def("_ufunc_names", [] {
+  // NumPy's ufuncs (and cupyx.rsqrt) are attributes of _core; cupyx.scipy.special's of
+  // _core._special (its i0 and gamma are not numpy.i0 and random's gamma).
+  nb::module_ special = m.def_submodule("_special", "cupyx.scipy.special's ufuncs");
+  for (bool scipy : {false, true}) {
     nb::list names;
-    for (const auto& info : list_ufuncs()) names.append(nb::str(info.name.c_str()));
-    return names;
-  });
-  for (const auto& info : list_ufuncs())
-    m.attr(info.name.c_str()) = PyUfunc{info.name, info.nin, info.nout, &ufunc_handle(info.name)};
+    for (const auto& info : list_ufuncs()) {
+      if (info.scipy_special != scipy) continue;
+      names.append(nb::str(info.name.c_str()));
+      (scipy ? special : m).attr(info.name.c_str()) =
+          PyUfunc{info.name, info.nin, info.nout, &ufunc_handle(info.name)};
+    }
+    (scipy ? special : m).attr("_ufunc_names") = nb::cpp_function([names] { return names; });
+  }
 }
 
 }  // namespace ndgpu::py

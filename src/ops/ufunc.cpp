@@ -282,7 +282,7 @@ const UfuncInfo* find_ufunc(const std::string& name) {
 
 std::vector<UfuncInfo> list_ufuncs() {
   std::vector<UfuncInfo> v;
-  for (const auto& u : ops::ufunc_table()) v.push_back({u.name, u.nin, u.nout});
+  for (const auto& u : ops::ufunc_table()) v.push_back({u.name, u.nin, u.nout, u.scipy_special});
   return v;
 }
 

@@ -70,6 +70,19 @@ void add_fn(std::vector<Ufunc>& t, const std::string& name, int nin, const char*
   t.push_back(std::move(u));
 }
 
+// cupyx.scipy.special's ufuncs (device/ndgpu/ufunc_special.cuh), with SciPy's float32 and
+// float64 loops: float16 and small integers compute in float32, wider integers in float64.
+void add_special_ufuncs(std::vector<Ufunc>& t) {
+  const size_t first = t.size();
+  for (const char* f :
+       {"erf",   "erfc",  "erfcx",     "erfinv",  "erfcinv", "ndtr",    "ndtri", "log_ndtr",
+        "expit", "logit", "log_expit", "gammaln", "gamma",   "digamma", "i0",    "i0e",
+        "i1",    "i1e",   "j0",        "j1",      "y0",      "y1",      "entr"})
+    add_fn(t, f, 1, "fd");
+  for (const char* f : {"xlogy", "xlog1py", "rel_entr"}) add_fn(t, f, 2, "fd");
+  for (size_t k = first; k < t.size(); ++k) t[k].scipy_special = true;
+}
+
 // The second wave (NumPy's loops as numpy.<ufunc>.types lists them): arithmetic, rounding,
 // trigonometry, classification, logic and bits.
 void add_math_ufuncs(std::vector<Ufunc>& t) {
@@ -272,6 +285,7 @@ std::vector<Ufunc> build() {
   }
   add_math_ufuncs(t);
   add_more_ufuncs(t);
+  add_special_ufuncs(t);
   return t;
 }
 

@@ -38,6 +38,8 @@ struct Ufunc {
   bool mixed_inputs = false;
   // equal, not_equal, less, less_equal, greater, greater_equal: a bool mask of two operands.
   bool comparison = false;
+  // A cupyx.scipy.special ufunc, not one of NumPy's.
+  bool scipy_special = false;
   // The loop chosen for each common input dtype, filled on first use.
   mutable std::array<std::atomic<const UfuncLoop*>, kNumDTypes> resolved{};
   Ufunc() = default;
@@ -49,7 +51,8 @@ struct Ufunc {
         unsupported_bool(std::move(o.unsupported_bool)),
         refuses_negative_integer_exponent(o.refuses_negative_integer_exponent),
         mixed_inputs(o.mixed_inputs),
-        comparison(o.comparison) {}
+        comparison(o.comparison),
+        scipy_special(o.scipy_special) {}
 };
 
 const std::vector<Ufunc>& ufunc_table();

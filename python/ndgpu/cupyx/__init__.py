@@ -1,10 +1,11 @@
 """ndgpu.cupyx: what CuPy programs import from cupyx, to import from here instead
 (``from ndgpu import cupyx``): pinned host arrays, the runtime report, the scatter functions and
-``profiler.benchmark``."""
+``profiler.benchmark``, and ``scipy.special``."""
 import numpy
 
 from ndgpu import _core
 from ndgpu.cupyx import profiler  # noqa: F401
+from ndgpu.cupyx import scipy  # noqa: F401
 from ndgpu.cupyx._runtime_info import get_runtime_info  # noqa: F401
 
 rsqrt = _core.rsqrt  # the ufunc 1/sqrt(x), as cupyx.rsqrt

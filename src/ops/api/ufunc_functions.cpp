@@ -1,6 +1,7 @@
 // The ufuncs as C++ functions of their NumPy names (include/ndgpu/ufunc_functions.hpp).
 #include "ndgpu/ufunc_functions.hpp"
 
+#include "ndgpu/special.hpp"
 #include "ndgpu/ufunc.hpp"
 
 namespace ndgpu {
@@ -35,6 +36,10 @@ NDArray binary(const char* ufunc, const UfuncArg& a, const UfuncArg& b,
   }
 NDGPU_UNARY_UFUNCS(NDGPU_DEFINE_UNARY)
 NDGPU_BINARY_UFUNCS(NDGPU_DEFINE_BINARY)
+namespace special {
+NDGPU_SPECIAL_UNARY(NDGPU_DEFINE_UNARY)
+NDGPU_SPECIAL_BINARY(NDGPU_DEFINE_BINARY)
+}  // namespace special
 NDGPU_DEFINE_UNARY(exp)
 NDGPU_DEFINE_UNARY(log1p)
 NDGPU_DEFINE_UNARY(absolute)

@@ -1,0 +1,28 @@
+// cupyx.scipy.special (SciPy's special functions) as C++ functions of their SciPy names:
+// `ndgpu::special::erf(x)`, `ndgpu::special::xlogy(x, y, {.out = o})`. Each is a ufunc with
+// SciPy's float32 and float64 loops (src/ops/ufunc_table.cpp, device/ndgpu/ufunc_special.cuh).
+#pragma once
+#include "ndgpu/ufunc_functions.hpp"
+
+namespace ndgpu::special {
+
+// clang-format off
+#define NDGPU_SPECIAL_UNARY(X)                                                                 \
+  X(erf) X(erfc) X(erfcx) X(erfinv) X(erfcinv) X(ndtr) X(ndtri) X(log_ndtr) X(expit) X(logit)  \
+  X(log_expit) X(gammaln) X(gamma) X(digamma) X(i0) X(i0e) X(i1) X(i1e) X(j0) X(j1) X(y0)      \
+  X(y1) X(entr)
+#define NDGPU_SPECIAL_BINARY(X) X(xlogy) X(xlog1py) X(rel_entr)
+// clang-format on
+
+#define NDGPU_DECLARE_UNARY(name) NDArray name(const Operand& x, const UfuncOptions& options = {});
+#define NDGPU_DECLARE_BINARY(name) \
+  NDArray name(const UfuncArg& a, const UfuncArg& b, const UfuncOptions& options = {});
+NDGPU_SPECIAL_UNARY(NDGPU_DECLARE_UNARY)
+NDGPU_SPECIAL_BINARY(NDGPU_DECLARE_BINARY)
+#undef NDGPU_DECLARE_UNARY
+#undef NDGPU_DECLARE_BINARY
+inline NDArray psi(const Operand& x, const UfuncOptions& options = {}) {  // SciPy's alias
+  return digamma(x, options);
+}
+
+}  // namespace ndgpu::special

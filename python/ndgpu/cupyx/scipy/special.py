@@ -1,0 +1,8 @@
+"""ndgpu.cupyx.scipy.special: SciPy's special functions as ufuncs of ndgpu arrays (float32 and
+float64 loops, as SciPy's), and logsumexp, softmax and log_softmax."""
+from ndgpu import _core
+
+for _name in _core._special._ufunc_names():
+    globals()[_name] = getattr(_core._special, _name)
+psi = digamma  # noqa: F821  SciPy's other name
+del _name

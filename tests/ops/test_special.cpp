@@ -1,0 +1,37 @@
+// cupyx.scipy.special's functions (include/ndgpu/special.hpp) against values from mpmath.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "host_values.hpp"
+#include "ndgpu/special.hpp"
+
+using namespace ndgpu;
+
+TEST(Special, ValuesDtypesAndOptions) {
+  std::vector<double> x{0.5, 1.0, 10.0};
+  NDArray xa = from_host(x.data(), {3}, DType::Float64);
+  const std::vector<double> erf = host<double>(special::erf(xa));
+  EXPECT_NEAR(erf[0], 0.52049987781304654, 1e-16);
+  EXPECT_NEAR(erf[1], 0.84270079294971487, 1e-16);
+  const std::vector<double> lg = host<double>(special::gammaln(xa));
+  EXPECT_NEAR(lg[2], 12.801827480081469, 1e-14);                       // log(9!)
+  EXPECT_EQ(host<double>(special::psi(xa))[1], -0.57721566490153286);  // -gamma, exactly
+  EXPECT_NEAR(host<double>(special::psi(xa))[0], -1.9635100260214235, 4e-16);
+  EXPECT_NEAR(host<double>(special::i0e(xa))[2], 0.12783333716342861, 2e-16);
+  // xlogy is 0 where x is 0, even at y = 0.
+  std::vector<double> zero{0.0, 2.0};
+  NDArray z = from_host(zero.data(), {2}, DType::Float64);
+  EXPECT_EQ(host<double>(special::xlogy(z, z)), (std::vector<double>{0.0, 2 * std::log(2.0)}));
+  // float32 stays float32; int32 computes in float64, as SciPy's loops; out= is written.
+  std::vector<float> xf{0.5f};
+  NDArray f = from_host(xf.data(), {1}, DType::Float32);
+  EXPECT_EQ(special::expit(f).dtype(), DType::Float32);
+  EXPECT_NEAR(host<float>(special::expit(f))[0], 0.62245933f, 1e-7f);
+  std::vector<int32_t> xi{1};
+  EXPECT_EQ(special::erf(from_host(xi.data(), {1}, DType::Int32)).dtype(), DType::Float64);
+  NDArray out = NDArray::empty({3}, DType::Float64);
+  special::erfc(xa, {.out = out});
+  EXPECT_NEAR(host<double>(out)[0], 1 - 0.52049987781304654, 1e-16);
+}
