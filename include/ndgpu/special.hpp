@@ -2,6 +2,9 @@
 // `ndgpu::special::erf(x)`, `ndgpu::special::xlogy(x, y, {.out = o})`. Each is a ufunc with
 // SciPy's float32 and float64 loops (src/ops/ufunc_table.cpp, device/ndgpu/ufunc_special.cuh).
 #pragma once
+#include <utility>
+
+#include "ndgpu/reductions.hpp"
 #include "ndgpu/ufunc_functions.hpp"
 
 namespace ndgpu::special {
@@ -24,5 +27,16 @@ NDGPU_SPECIAL_BINARY(NDGPU_DECLARE_BINARY)
 inline NDArray psi(const Operand& x, const UfuncOptions& options = {}) {  // SciPy's alias
   return digamma(x, options);
 }
+
+// logsumexp(a, axis, b, keepdims): log(sum(b * exp(a))) shifted by a's maximum; the
+// _with_sign form returns (log|sum|, sign(sum)), SciPy's return_sign=True. softmax and
+// log_softmax over `axis` (all axes when empty).
+NDArray logsumexp(const NDArray& a, const Axes& axis = {}, const std::optional<NDArray>& b = {},
+                  bool keepdims = false);
+std::pair<NDArray, NDArray> logsumexp_with_sign(const NDArray& a, const Axes& axis = {},
+                                                const std::optional<NDArray>& b = {},
+                                                bool keepdims = false);
+NDArray softmax(const NDArray& x, const Axes& axis = {});
+NDArray log_softmax(const NDArray& x, const Axes& axis = {});
 
 }  // namespace ndgpu::special

@@ -11,6 +11,7 @@
 #include "ndgpu/errors.hpp"
 #include "ndgpu/host_hooks.hpp"
 #include "ndgpu/ops.hpp"
+#include "ndgpu/special.hpp"
 #include "ndgpu/ufunc.hpp"
 
 namespace ndgpu::py {
@@ -364,6 +365,36 @@ void bind_ops(nb::module_& m) {
     }
     (scipy ? special : m).attr("_ufunc_names") = nb::cpp_function([names] { return names; });
   }
+  auto axes = [](nb::handle axis) -> Axes {
+    if (axis.is_none()) return std::nullopt;
+    return to_axes(axis);
+  };
+  special.def(
+      "logsumexp",
+      [axes](nb::handle a, nb::handle axis, nb::handle b, bool keepdims,
+             bool return_sign) -> nb::object {
+        std::optional<NDArray> weights;
+        if (!b.is_none()) weights = as_array(b);
+        if (!return_sign)
+          return wrap_array(special::logsumexp(as_array(a), axes(axis), weights, keepdims));
+        auto [value, sign] =
+            special::logsumexp_with_sign(as_array(a), axes(axis), weights, keepdims);
+        return nb::make_tuple(wrap_array(std::move(value)), wrap_array(std::move(sign)));
+      },
+      nb::arg("a"), nb::arg("axis").none() = nb::none(), nb::arg("b").none() = nb::none(),
+      nb::arg("keepdims") = false, nb::arg("return_sign") = false);
+  special.def(
+      "softmax",
+      [axes](nb::handle x, nb::handle axis) {
+        return wrap_array(special::softmax(as_array(x), axes(axis)));
+      },
+      nb::arg("x"), nb::arg("axis").none() = nb::none());
+  special.def(
+      "log_softmax",
+      [axes](nb::handle x, nb::handle axis) {
+        return wrap_array(special::log_softmax(as_array(x), axes(axis)));
+      },
+      nb::arg("x"), nb::arg("axis").none() = nb::none());
 }
 
 }  // namespace ndgpu::py

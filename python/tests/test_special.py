@@ -119,3 +119,42 @@ def test_dtypes_follow_scipys_loops_and_ufunc_machinery_works():
     assert "scipy.special.i0" in sp.i0.__doc__ and "numpy" not in sp.i0.__doc__
     with pytest.raises(TypeError):
         sp.erf(cp.ones(2, dtype=cp.complex64))
+
+
+def _np_logsumexp(a, axis=None, b=None, keepdims=False):
+    m = np.max(a, axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    t = np.exp(a - m) * (1 if b is None else b)
+    s = np.sum(t, axis=axis, keepdims=keepdims)
+    return np.log(np.abs(s)) + (m if keepdims else np.squeeze(m, axis=axis)), np.sign(s)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)], ids=repr)
+def test_logsumexp_softmax_log_softmax_against_numpy(axis):
+    rng = np.random.default_rng(3)
+    a = rng.normal(size=(4, 5)) * 3 + 1000  # exp(a) alone overflows
+    x = cp.asarray(a)
+    for keepdims in (False, True):
+        expected, _ = _np_logsumexp(a, axis, keepdims=keepdims)
+        got = sp.logsumexp(x, axis=axis, keepdims=keepdims)
+        assert got.shape == np.shape(expected)
+        np.testing.assert_allclose(got.get(), expected, rtol=1e-15)
+    e = np.exp(a - a.max(axis=axis, keepdims=True))
+    np.testing.assert_allclose(sp.softmax(x, axis=axis).get(),
+                               e / e.sum(axis=axis, keepdims=True), rtol=1e-14)
+    np.testing.assert_allclose(sp.log_softmax(x, axis=axis).get(),
+                               np.log(e / e.sum(axis=axis, keepdims=True)), rtol=1e-12)
+    w = rng.normal(size=(4, 5))
+    value, sign = sp.logsumexp(x, axis=axis, b=cp.asarray(w), return_sign=True)
+    ev, es = _np_logsumexp(a, axis, b=w)
+    np.testing.assert_allclose(value.get(), ev, rtol=1e-13)
+    np.testing.assert_array_equal(sign.get(), es)
+
+
+def test_logsumexp_edges_and_dtypes():
+    inf = math.inf
+    np.testing.assert_array_equal(sp.logsumexp(cp.array([-inf, -inf])).get(), -inf)
+    assert math.isnan(sp.logsumexp(cp.array([0.0, 0.0]), b=cp.array([-1.0, 0.0])).get())
+    assert sp.logsumexp(cp.ones(3, dtype=cp.float32)).dtype == np.float32
+    assert sp.softmax(cp.arange(3)).dtype == np.float64
+    np.testing.assert_allclose(sp.softmax(cp.array([1.0, 1.0])).get(), [0.5, 0.5])

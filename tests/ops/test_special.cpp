@@ -35,3 +35,18 @@ TEST(Special, ValuesDtypesAndOptions) {
   special::erfc(xa, {.out = out});
   EXPECT_NEAR(host<double>(out)[0], 1 - 0.52049987781304654, 1e-16);
 }
+
+TEST(Special, LogSumExpAndSoftmaxShiftByTheMaximum) {
+  std::vector<double> x{1000.0, 1001.0, 1002.0};  // exp alone overflows
+  NDArray xa = from_host(x.data(), {3}, DType::Float64);
+  const double lse = 1002.0 + std::log(std::exp(-2.0) + std::exp(-1.0) + 1.0);
+  EXPECT_NEAR(host<double>(special::logsumexp(xa))[0], lse, 1e-12);
+  const std::vector<double> s = host<double>(special::softmax(xa));
+  EXPECT_NEAR(s[2], std::exp(1002.0 - lse), 1e-12);  // lse itself is within 1 ulp of 1002
+  EXPECT_NEAR(host<double>(special::log_softmax(xa))[0], 1000.0 - lse, 1e-12);
+  std::vector<double> w{1.0, -1.0, 0.0};
+  auto [value, sign] =
+      special::logsumexp_with_sign(xa, {}, from_host(w.data(), {3}, DType::Float64));
+  EXPECT_EQ(host<double>(sign)[0], -1.0);  // e^1000 - e^1001 < 0
+  EXPECT_NEAR(host<double>(value)[0], 1000.0 + std::log(std::exp(1.0) - 1.0), 1e-12);
+}

@@ -5,4 +5,7 @@ from ndgpu import _core
 for _name in _core._special._ufunc_names():
     globals()[_name] = getattr(_core._special, _name)
 psi = digamma  # noqa: F821  SciPy's other name
+logsumexp = _core._special.logsumexp
+softmax = _core._special.softmax
+log_softmax = _core._special.log_softmax
 del _name

@@ -1,0 +1,57 @@
+// cupyx.scipy.special's logsumexp, softmax and log_softmax (include/ndgpu/special.hpp), from
+// the ufuncs and reductions: the shift by the maximum keeps exp in range, as SciPy's.
+#include <limits>
+
+#include "ndgpu/manipulation.hpp"
+#include "ndgpu/ops.hpp"
+#include "ndgpu/reductions.hpp"
+#include "ndgpu/special.hpp"
+
+namespace ndgpu::special {
+namespace {
+
+// a's maximum over `axis` (kept as length-1 axes), 0 where it is not finite: all -inf gives
+// log(0) = -inf, an inf or nan passes through the sum.
+NDArray finite_max(const NDArray& a, const Axes& axis) {
+  NDArray m = amax(a, axis, {}, true);
+  return where(isfinite(m), m, Scalar::py_int(0));
+}
+
+}  // namespace
+
+std::pair<NDArray, NDArray> logsumexp_with_sign(const NDArray& a_in, const Axes& axis,
+                                                const std::optional<NDArray>& b, bool keepdims) {
+  NDArray a = a_in;
+  if (b) {  // SciPy broadcasts a and b first
+    const NDArray both[2] = {a_in, *b};
+    a = broadcast_arrays(both)[0];
+  }
+  NDArray m = finite_max(a, axis);
+  NDArray t = exp(subtract(a, m));
+  if (b) t = multiply(*b, t);
+  NDArray s = sum(t, axis, {}, {}, keepdims);
+  NDArray sign_of = sign(s);
+  NDArray out = add(log(absolute(s)), m.reshape(s.shape()), {});
+  return {out, sign_of};
+}
+
+NDArray logsumexp(const NDArray& a, const Axes& axis, const std::optional<NDArray>& b,
+                  bool keepdims) {
+  auto [out, sign_of] = logsumexp_with_sign(a, axis, b, keepdims);
+  if (!b) return out;
+  // A negative sum has no real logarithm: nan, as SciPy without return_sign.
+  return where(less(sign_of, Scalar::py_int(0)),
+               Scalar::py_float(std::numeric_limits<double>::quiet_NaN()), out);
+}
+
+NDArray softmax(const NDArray& x, const Axes& axis) {
+  NDArray e = exp(subtract(x, finite_max(x, axis)));
+  return true_divide(e, sum(e, axis, {}, {}, true));
+}
+
+NDArray log_softmax(const NDArray& x, const Axes& axis) {
+  NDArray shifted = subtract(x, finite_max(x, axis));
+  return subtract(shifted, log(sum(exp(shifted), axis, {}, {}, true)));
+}
+
+}  // namespace ndgpu::special
