@@ -53,10 +53,15 @@ _BINARY = {
 }
 
 
-def _check(got, expected, dtype):
+def _check(got, expected, dtype, atol=1e-300):
     # float64: a few ulp (CUDA's functions are within 2-4 ulp); float32 computes in float32.
     rtol = 5e-14 if dtype == np.float64 else 4e-6
-    np.testing.assert_allclose(got, expected.astype(dtype), rtol=rtol, atol=1e-300)
+    np.testing.assert_allclose(got, expected.astype(dtype), rtol=rtol, atol=atol)
+
+
+# CUDA's double j0, j1, y0, y1 are accurate to a few 1e-13 absolute past x = 8 (its math
+# library's documented bounds), not relative near their zeros.
+_ABSOLUTE = {"j0": 1e-12, "j1": 1e-12, "y0": 1e-12, "y1": 1e-12}
 
 
 @pytest.mark.parametrize("name", sorted(_UNARY))
@@ -67,7 +72,7 @@ def test_unary_against_mpmath(name, dtype):
     expected = np.array([float(ref(mpmath.mpf(float(v)))) for v in x])
     got = getattr(sp, name)(cp.asarray(x))
     assert got.dtype == dtype
-    _check(got.get(), expected, dtype)
+    _check(got.get(), expected, dtype, _ABSOLUTE.get(name, 1e-300))
 
 
 @pytest.mark.parametrize("name", sorted(_BINARY))
@@ -143,7 +148,8 @@ def test_logsumexp_softmax_log_softmax_against_numpy(axis):
     np.testing.assert_allclose(sp.softmax(x, axis=axis).get(),
                                e / e.sum(axis=axis, keepdims=True), rtol=1e-14)
     np.testing.assert_allclose(sp.log_softmax(x, axis=axis).get(),
-                               np.log(e / e.sum(axis=axis, keepdims=True)), rtol=1e-12)
+                               np.log(e / e.sum(axis=axis, keepdims=True)), rtol=1e-12,
+                               atol=1e-15)  # values near 0 carry the sum's rounding
     w = rng.normal(size=(4, 5))
     value, sign = sp.logsumexp(x, axis=axis, b=cp.asarray(w), return_sign=True)
     ev, es = _np_logsumexp(a, axis, b=w)
