@@ -186,6 +186,98 @@ NDGPU_HD F rel_entr_impl(F x, F y) {
   if (x > F(0) && y > F(0)) return x * ::log(x / y);
   return x == F(0) && y >= F(0) ? F(0) : F(1.0 / 0.0);
 }
+// SciPy's kl_div, huber and pseudo_huber (delta < 0 gives inf).
+template <class F>
+NDGPU_HD F kl_div_impl(F x, F y) {
+  if (x != x || y != y) return x + y;
+  if (x > F(0) && y > F(0)) return x * ::log(x / y) - x + y;
+  return x == F(0) && y >= F(0) ? y : F(1.0 / 0.0);
+}
+template <class F>
+NDGPU_HD F huber_impl(F delta, F r) {
+  if (delta < F(0)) return F(1.0 / 0.0);
+  const F a = ::fabs(r);
+  return a <= delta ? F(0.5) * r * r : delta * (a - F(0.5) * delta);
+}
+template <class F>
+NDGPU_HD F pseudo_huber_impl(F delta, F r) {
+  if (delta < F(0)) return F(1.0 / 0.0);
+  if (delta == F(0) || r == F(0)) return F(0);
+  const F q = r / delta;  // delta^2 (sqrt(1 + q^2) - 1) without cancellation
+  return delta * delta * ::expm1(F(0.5) * ::log1p(q * q));
+}
+// Box-Cox transforms and their inverses; lambda = 0 is the logarithm's limit.
+template <class F>
+NDGPU_HD F boxcox_impl(F x, F lmbda) {
+  return lmbda == F(0) ? ::log(x) : ::expm1(lmbda * ::log(x)) / lmbda;
+}
+template <class F>
+NDGPU_HD F boxcox1p_impl(F x, F lmbda) {
+  const F lu = ::log1p(x);
+  return lmbda == F(0) ? lu : ::expm1(lmbda * lu) / lmbda;
+}
+template <class F>
+NDGPU_HD F inv_boxcox_impl(F y, F lmbda) {
+  return lmbda == F(0) ? ::exp(y) : ::exp(::log1p(lmbda * y) / lmbda);
+}
+template <class F>
+NDGPU_HD F inv_boxcox1p_impl(F y, F lmbda) {
+  if (lmbda == F(0)) return ::expm1(y);
+  return lmbda * y == F(0) ? y : ::expm1(::log1p(lmbda * y) / lmbda);
+}
+// 10^x and 1/gamma(x) (0 at gamma's poles).
+template <class F>
+NDGPU_HD F exp10_impl(F x) {
+  return ::pow(F(10), x);
+}
+template <class F>
+NDGPU_HD F rgamma_impl(F x) {
+  if (x <= F(0) && x == ::floor(x)) return F(0);
+  return F(1) / ::tgamma(x);
+}
+// log|B(a, b)| and B(a, b) = gamma(a) gamma(b) / gamma(a + b): the gammas' ratio while they
+// stay finite, exp(betaln) with its sign past that.
+template <class F>
+NDGPU_HD F betaln_impl(F a, F b) {
+  return ::lgamma(a) + ::lgamma(b) - ::lgamma(a + b);
+}
+// The sign of gamma(x) away from its poles: negative on (-1, 0), (-3, -2), ...
+NDGPU_HD double gamma_sign(double x) {
+  return x > 0 || ::fmod(::ceil(-x), 2.0) == 0 ? 1.0 : -1.0;
+}
+template <class F>
+NDGPU_HD F beta_impl(F a, F b) {
+  const double ad = a, bd = b, s = ad + bd;
+  if (::fabs(ad) < 170 && ::fabs(bd) < 170 && ::fabs(s) < 170)
+    return F(::tgamma(ad) / ::tgamma(s) * ::tgamma(bd));
+  return F(gamma_sign(ad) * gamma_sign(bd) * gamma_sign(s) *
+           ::exp(::lgamma(ad) + ::lgamma(bd) - ::lgamma(s)));
+}
+// n choose k for real n, k: a product for small whole k (exact for whole n), else through
+// the beta function, as SciPy's binom.
+template <class F>
+NDGPU_HD F binom_impl(F n, F k) {
+  const double nd = n, kd = k;
+  if (kd == ::floor(kd) && kd >= 0 && kd < 30 && (nd >= kd || nd != ::floor(nd))) {
+    double r = 1;
+    for (int i = 1; i <= int(kd); ++i) r *= (nd - kd + i) / i;
+    return F(r);
+  }
+  if (nd == ::floor(nd) && kd == ::floor(kd) && nd >= 0 && (kd < 0 || kd > nd)) return F(0);
+  return F(1 / ((nd + 1) * beta_impl<double>(1 + nd - kd, 1 + kd)));
+}
+NDGPU_SPECIAL_2(kl_div, kl_div_impl)
+NDGPU_SPECIAL_2(huber, huber_impl)
+NDGPU_SPECIAL_2(pseudo_huber, pseudo_huber_impl)
+NDGPU_SPECIAL_2(boxcox, boxcox_impl)
+NDGPU_SPECIAL_2(boxcox1p, boxcox1p_impl)
+NDGPU_SPECIAL_2(inv_boxcox, inv_boxcox_impl)
+NDGPU_SPECIAL_2(inv_boxcox1p, inv_boxcox1p_impl)
+NDGPU_SPECIAL_1(exp10, exp10_impl)
+NDGPU_SPECIAL_1(rgamma, rgamma_impl)
+NDGPU_SPECIAL_2(betaln, betaln_impl)
+NDGPU_SPECIAL_2(beta, beta_impl)
+NDGPU_SPECIAL_2(binom, binom_impl)
 NDGPU_SPECIAL_2(xlogy, xlogy_impl)
 NDGPU_SPECIAL_2(xlog1py, xlog1py_impl)
 NDGPU_SPECIAL_1(entr, entr_impl)
