@@ -13,7 +13,7 @@ namespace ndgpu::special {
 #define NDGPU_SPECIAL_UNARY(X)                                                                 \
   X(erf) X(erfc) X(erfcx) X(erfinv) X(erfcinv) X(ndtr) X(ndtri) X(log_ndtr) X(expit) X(logit)  \
   X(log_expit) X(gammaln) X(gamma) X(digamma) X(i0) X(i0e) X(i1) X(i1e) X(j0) X(j1) X(y0)      \
-  X(y1) X(entr) X(exp10) X(rgamma)
+  X(y1) X(entr) X(exp10) X(rgamma) X(k0) X(k0e) X(k1) X(k1e)
 #define NDGPU_SPECIAL_BINARY(X)                                                                \
   X(xlogy) X(xlog1py) X(rel_entr) X(kl_div) X(huber) X(pseudo_huber) X(boxcox) X(boxcox1p)     \
   X(inv_boxcox) X(inv_boxcox1p) X(betaln) X(beta) X(binom)

@@ -46,6 +46,10 @@ _UNARY = {
     "y1": (lambda v: mpmath.bessely(1, v), [0.1, 0.5, 2, 10, 30]),
     "entr": (lambda v: -v * mpmath.log(v), [1e-5, 0.3, 1, 2.5, 40]),
     "exp10": (lambda v: mpmath.power(10, v), [-30, -1.5, 0, 0.3, 2, 30]),
+    "k0": (lambda v: mpmath.besselk(0, v), [1e-8, 0.1, 0.9, 1, 2.5, 20, 600]),
+    "k1": (lambda v: mpmath.besselk(1, v), [1e-8, 0.1, 0.9, 1, 2.5, 20, 600]),
+    "k0e": (lambda v: mpmath.besselk(0, v) * mpmath.exp(v), [1e-8, 0.5, 1, 7, 1e3, 1e8]),
+    "k1e": (lambda v: mpmath.besselk(1, v) * mpmath.exp(v), [1e-8, 0.5, 1, 7, 1e3, 1e8]),
     "rgamma": (lambda v: 1 / mpmath.gamma(v), [-2.5, -0.5, 0.1, 1, 4.5, 20]),
 }
 _BINARY = {
@@ -122,6 +126,8 @@ def test_poles_limits_and_special_values():
         "entr": ([0.0, -1.0, inf, nan], [0.0, -inf, -inf, nan]),
         "y0": ([0.0], [-inf]),
         "rgamma": ([0.0, -1.0, -2.0, inf], [0.0, 0.0, 0.0, 0.0]),
+        "k0": ([0.0, -1.0, inf], [inf, nan, 0.0]),
+        "k1e": ([0.0, -1.0], [inf, nan]),
     }
     for name, (x, expected) in cases.items():
         got = getattr(sp, name)(cp.array(x)).get()
