@@ -70,9 +70,8 @@ NDGPU_HD F log_expit_impl(F x) {
 }
 // exp(-|x|) i0(x) and exp(-|x|) i1(x): past 700 (float64's exp range) the asymptotic series
 // 1/sqrt(2 pi x) sum_k (+-1)^k prod_{j<=k} (4 nu^2 - (2j - 1)^2) / (j 8x), to 1e-16 there.
-template <class F>
-NDGPU_HD F bessel_ie(F x, int nu) {
-  const double ax = ::fabs(double(x));
+NDGPU_HD double bessel_ie(double x, int nu) {
+  const double ax = ::fabs(x);
   if (x != x) return x;
   double r;
   if (ax < 700) {
@@ -85,15 +84,7 @@ NDGPU_HD F bessel_ie(F x, int nu) {
     }
     r = sum / ::sqrt(6.283185307179586477 * ax);
   }
-  return F(nu && x < F(0) ? -r : r);
-}
-template <class F>
-NDGPU_HD F i0e_impl(F x) {
-  return bessel_ie(x, 0);
-}
-template <class F>
-NDGPU_HD F i1e_impl(F x) {
-  return bessel_ie(x, 1);
+  return nu && x < 0 ? -r : r;
 }
 // digamma: the reflection formula below 0, the recurrence up to 10, then the asymptotic
 // series ln x - 1/2x - sum B_2k / (2k x^2k). On (0, 2), around its positive zero x0 =
@@ -160,8 +151,6 @@ NDGPU_SPECIAL_1(log_ndtr, log_ndtr_impl)
 NDGPU_SPECIAL_1(expit, expit_impl)
 NDGPU_SPECIAL_1(logit, logit_impl)
 NDGPU_SPECIAL_1(log_expit, log_expit_impl)
-NDGPU_SPECIAL_1(i0e, i0e_impl)
-NDGPU_SPECIAL_1(i1e, i1e_impl)
 NDGPU_SPECIAL_1(digamma, digamma_impl)
 
 // x log(y) and x log1p(y), 0 where x is 0 (unless y is nan).
@@ -301,26 +290,21 @@ NDGPU_HD double bessel_k(double x, int nu, bool scaled) {
   }
   return scaled ? h * sum : h * sum * ::exp(-x);
 }
-template <class F>
-NDGPU_HD F k0_impl(F x) {
-  return F(bessel_k(x, 0, false));
-}
-template <class F>
-NDGPU_HD F k0e_impl(F x) {
-  return F(bessel_k(x, 0, true));
-}
-template <class F>
-NDGPU_HD F k1_impl(F x) {
-  return F(bessel_k(x, 1, false));
-}
-template <class F>
-NDGPU_HD F k1e_impl(F x) {
-  return F(bessel_k(x, 1, true));
-}
-NDGPU_SPECIAL_1(k0, k0_impl)
-NDGPU_SPECIAL_1(k0e, k0e_impl)
-NDGPU_SPECIAL_1(k1, k1_impl)
-NDGPU_SPECIAL_1(k1e, k1e_impl)
+// The scaled I and the K functions compute in double for both loops.
+#define NDGPU_SPECIAL_IN_DOUBLE(name, expr) \
+  NDGPU_HD float name(const float& v) {     \
+    return float(expr);                     \
+  }                                         \
+  NDGPU_HD double name(const double& v) {   \
+    return expr;                            \
+  }
+NDGPU_SPECIAL_IN_DOUBLE(i0e, bessel_ie(v, 0))
+NDGPU_SPECIAL_IN_DOUBLE(i1e, bessel_ie(v, 1))
+NDGPU_SPECIAL_IN_DOUBLE(k0, bessel_k(v, 0, false))
+NDGPU_SPECIAL_IN_DOUBLE(k0e, bessel_k(v, 0, true))
+NDGPU_SPECIAL_IN_DOUBLE(k1, bessel_k(v, 1, false))
+NDGPU_SPECIAL_IN_DOUBLE(k1e, bessel_k(v, 1, true))
+#undef NDGPU_SPECIAL_IN_DOUBLE
 NDGPU_SPECIAL_2(kl_div, kl_div_impl)
 NDGPU_SPECIAL_2(huber, huber_impl)
 NDGPU_SPECIAL_2(pseudo_huber, pseudo_huber_impl)
