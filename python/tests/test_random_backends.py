@@ -14,10 +14,10 @@ import ndgpu as cp
 N = 4099  # not a multiple of the 4 or 2 values one counter makes: the tail is covered
 
 GENERATOR_CASES = [
-    ("standard_normal", (), {"dtype": "float32"}, "13464f1455d83ddc"),
+    ("standard_normal", (), {"dtype": "float32"}, "dd5ca624d70fe242"),
     ("standard_normal", (), {}, "10b11965fdf5f12a"),
     ("normal", (1.5, 2.0), {}, "0a99ad3bc4c3bfd8"),
-    ("lognormal", (0.5, 1.0), {"dtype": "float32"}, "26b8d77ebf8a14fc"),
+    ("lognormal", (0.5, 1.0), {"dtype": "float32"}, "13c9a4181e6c7fce"),
     ("random", (), {"dtype": "float32"}, "cf41e727a8c7e007"),
     ("random", (), {}, "7744cb2434b14538"),
     ("uniform", (-2.0, 3.0), {}, "98c6bf1a2d781eed"),
@@ -59,10 +59,10 @@ GENERATOR_CASES = [
 ]
 
 ENGINE_CASES = [
-    ("XORWOW", "standard_normal", (), {"dtype": "float32"}, "e6c105212ab8b90d"),
+    ("XORWOW", "standard_normal", (), {"dtype": "float32"}, "ebe984eb8ad73615"),
     ("XORWOW", "random", (), {}, "157e4137fe4ab8ff"),
     ("XORWOW", "gamma", (0.3,), {}, "683e21a46744b5a5"),
-    ("MRG32k3a", "standard_normal", (), {"dtype": "float32"}, "2503c42a4f1ef11c"),
+    ("MRG32k3a", "standard_normal", (), {"dtype": "float32"}, "f56856a6ac694bb9"),
     ("MRG32k3a", "random", (), {}, "50bafe154ff5c510"),
     ("MRG32k3a", "gamma", (0.3,), {}, "82a6351a0a97e359"),
 ]
@@ -89,7 +89,7 @@ def test_engine_bits_match_the_cpu_backend(engine, name, args, kwargs, expected)
 def test_legacy_api_is_the_same_stream():
     # RandomState's calls and the module's functions use the seed's stream as Generator's.
     rs = cp.random.RandomState(2026)
-    assert digest(rs.standard_normal(N, dtype=cp.float32)) == "13464f1455d83ddc"
+    assert digest(rs.standard_normal(N, dtype=cp.float32)) == "dd5ca624d70fe242"
     assert digest(cp.random.RandomState(2026).randn(N)) == "10b11965fdf5f12a"
     assert digest(cp.random.RandomState(2026).rand(N)) == "7744cb2434b14538"
     assert digest(cp.random.RandomState(2026).randint(-3, 9, size=N)) == "a42b93b1c9082f0d"

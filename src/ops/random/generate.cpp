@@ -18,6 +18,13 @@ namespace {
 // 20% faster than a thread per group on the H200 (2026-12-02).
 constexpr int64_t kLaunchThreads = int64_t(1) << 19;
 
+// CUDA threads per block: the float32 normals' blocks each stage a 32.9 KB table, and 1024
+// keep two of them (every thread slot) on an SM with half the staging of 512 (H200: 881-901
+// Gnum/s against 834-849 with 512 and 826 with 256). Uniforms: 256 measured best.
+unsigned block_size(const Sampler& s, DType t) {
+  return s.kind == SamplerKind::Normal && t == DType::Float32 ? 1024 : 256;
+}
+
 // Values made from one Philox call (four 32-bit words).
 int values_per_call(const Sampler& s, DType t) {
   switch (s.kind) {
@@ -72,28 +79,28 @@ void write_values(kernel::SourceWriter& src, const Sampler& s, DType t, int per,
     return;
   }
   src << "const ndgpu::rng::Words _w = _Engine(seed, call, (unsigned long long)i).next4();\n";
-  if (s.kind == SamplerKind::Normal) {
-    // Box-Muller: each pair of values shares a radius and an angle.
-    for (int j = 0; j < per / 2; ++j) {
-      const std::string a = std::to_string(2 * j), b = std::to_string(2 * j + 1);
-      src << "{\n" << U << " _z0, _z1;\n";
-      if (f64) {
-        src << "double _sn, _cs;\n";
-        src << "ndgpu::rng::sincos_2pi(ndgpu::rng::u01d(_w.v[2], _w.v[3]), &_sn, &_cs);\n";
-        src << "const double _r = sqrt(-2.0 * ndgpu::rng::log_(ndgpu::rng::u01d_open(_w.v[0], "
-               "_w.v[1])));\n";
-        src << "_z0 = _r * _cs, _z1 = _r * _sn;\n";
-      } else {  // float32's own table-driven pair (rng_normal_f32.cuh)
-        src << "ndgpu::rng::normal_pair_f32(_w.v[" << a << "], _w.v[" << b
-            << "], &_z0, &_z1, _normal_tables, _normal_stride);\n";
-      }
-      for (const auto& [k, zk] : {std::pair{a, "_z0"}, std::pair{b, "_z1"}}) {
-        src << "{\nconst " << U << " z = " << zk << ";\n";
-        read_params(src, s, arrays, "_base + " + k);
-        src << "_v.v[" << k << "] = (T)(" << s.value << ");\n}\n";
-      }
-      src << "}\n";
+  if (s.kind == SamplerKind::Normal && !f64) {
+    // float32: each word's own normal by inversion (rng_normal_f32.cuh).
+    for (int k = 0; k < per; ++k) {
+      const std::string k1 = std::to_string(k);
+      src << "{\nconst float z = ndgpu::rng::normal_f32(_w.v[" << k1 << "], _normal_rows);\n";
+      read_params(src, s, arrays, "_base + " + k1);
+      src << "_v.v[" << k1 << "] = (T)(" << s.value << ");\n}\n";
     }
+    return;
+  }
+  if (s.kind == SamplerKind::Normal) {
+    // float64: a Box-Muller pair from the group's four words.
+    src << "{\ndouble _sn, _cs;\n";
+    src << "ndgpu::rng::sincos_2pi(ndgpu::rng::u01d(_w.v[2], _w.v[3]), &_sn, &_cs);\n";
+    src << "const double _r = sqrt(-2.0 * ndgpu::rng::log_(ndgpu::rng::u01d_open(_w.v[0], "
+           "_w.v[1])));\n";
+    for (const auto& [k, zk] : {std::pair{"0", "_r * _cs"}, std::pair{"1", "_r * _sn"}}) {
+      src << "{\nconst double z = " << zk << ";\n";
+      read_params(src, s, arrays, std::string("_base + ") + k);
+      src << "_v.v[" << k << "] = (T)(" << s.value << ");\n}\n";
+    }
+    src << "}\n";
     return;
   }
   for (int k = 0; k < per; ++k) {
@@ -146,21 +153,8 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
   // groups are one aligned store (the output is ours, freshly allocated); thread 0 writes the
   // last, partial group after its loop, as a branch per group made ptxas's loop a third longer.
   const std::string P = std::to_string(per), vec = "ndgpu::Vec<T, " + P + ">";
-  if (s.kind == SamplerKind::Normal && t == DType::Float32) {
-    // Each GPU block copies the float32 normals' 128 table pairs to shared memory first, 16
-    // interleaved copies (16 KB), lane l reading copy l % 16: one shared copy had 5-way bank
-    // conflicts on the random lookups. The launch has whole blocks of 256 threads that each
-    // run this body once (generate rounds up).
-    body << "#ifdef __CUDA_ARCH__\n__shared__ float2 _normal_copies[128 * 16];\n";
-    body << "for (unsigned _j = threadIdx.x; _j < 128 * 16; _j += blockDim.x)\n";
-    body << "  _normal_copies[_j] = reinterpret_cast<const float2*>(ndgpu::rng::kNormalTables)"
-            "[_j / 16];\n__syncthreads();\n";
-    body << "const float* const _normal_tables = "
-            "reinterpret_cast<const float*>(_normal_copies + threadIdx.x % 16);\n";
-    body << "const unsigned _normal_stride = 16;\n";
-    body << "#else\nconst float* const _normal_tables = ndgpu::rng::kNormalTables;\n";
-    body << "const unsigned _normal_stride = 1;\n#endif\n";
-  }
+  if (s.kind == SamplerKind::Normal && t == DType::Float32)
+    body << "const ndgpu::rng::NormalRows _normal_rows = ndgpu::rng::stage_normal_rows();\n";
   body << "const long long _total = out.size();\n";
   body << "const unsigned long long _full = _total / " << P << ";\n";
   body << "auto _make = [&](unsigned long long i) {\n";
@@ -189,7 +183,7 @@ const kernel::ElementwiseDefinition& definition(const Sampler& s, Engine e, DTyp
                                           "typedef " + engine_type(e) + " _Engine;\n",
                               // No contraction: a*b+c must round the same on every backend.
                               .options = {"-fmad=false"},
-                              .cuda_block = 256});
+                              .cuda_block = block_size(s, t)});
   return *d;
 }
 
@@ -214,9 +208,9 @@ NDArray fewest_axes(const NDArray& a) {
 }
 
 // Threads of a generating launch (a loop stride: the values never depend on it). The float32
-// normals' kernel (32 registers, 16 KB of tables per block of 256) fills every SM exactly once
-// on CUDA: each block stages its tables once, and no second wave runs part-empty (H200: 663
-// Gnum/s against 649 with 2^19 threads). Write-bound samplers do better with 2^19.
+// normals' kernel (a 32.9 KB table per block) fills every SM exactly once on CUDA: each block
+// stages its table once, and no second wave runs part-empty. Write-bound samplers do better
+// with 2^19 (H200, 2026-12-04: uniforms 1022-1033 Gnum/s against 993-1021 in one wave).
 int64_t launch_threads(const Sampler& s, DType t, Device device) {
   if (device.type != DeviceType::CUDA || s.kind != SamplerKind::Normal || t != DType::Float32)
     return kLaunchThreads;
@@ -230,7 +224,8 @@ int64_t launch_threads(const Sampler& s, DType t, Device device) {
       if (key == "multiProcessorCount") sms = value;
       if (key == "maxThreadsPerMultiProcessor") per_sm = value;
     }
-    if (sms > 0 && per_sm >= 256) it->second = sms * (per_sm / 256 * 256);
+    const int64_t block = int64_t(block_size(s, t));
+    if (sms > 0 && per_sm >= block) it->second = sms * (per_sm / block * block);
   }
   return it->second;
 }
@@ -277,11 +272,12 @@ NDArray generate(const Sampler& sampler, BitGenerator& bits, const Size& size, D
   NDArray out = NDArray::empty(shape, dtype);
   if (out.size() == 0) return out;
   const int per = values_per_call(sampler, dtype);
-  // Whole blocks of 256 (the definition's cuda_block): the float32 normals' kernel has every
-  // thread of a block stage its table, 16 KB per block, and 256 keep 8 blocks on an SM.
+  // Whole blocks (the definition's cuda_block): the float32 normals' kernel has every thread
+  // of a block stage its table.
   const int64_t groups =
       std::min<int64_t>((out.size() + per - 1) / per, launch_threads(sampler, dtype, out.device()));
-  const int64_t threads = (groups + 255) / 256 * 256;
+  const int64_t block = int64_t(block_size(sampler, dtype));
+  const int64_t threads = (groups + block - 1) / block * block;
   std::vector<Operand> all{Scalar::typed_uint(DType::UInt64, bits.seed_value()),
                            Scalar::typed_uint(DType::UInt64, call),
                            Scalar::typed_uint(DType::UInt64, uint64_t(threads))};

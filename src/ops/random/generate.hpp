@@ -15,7 +15,7 @@ namespace ndgpu::random {
 // How a sampler turns Philox words into values.
 enum class SamplerKind {
   Uniform,      // `value` of `u`, a uniform in [0, 1) ((0, 1) if `open`): 4 float32 / 2 float64
-  Normal,       // `value` of `z`, a standard normal (Box-Muller pairs): 4 float32 / 2 float64
+  Normal,       // `value` of `z`, a standard normal: 4 float32 (inversion) / 2 float64 (a pair)
   Integer,      // low + a word below range (params "int64 low, uint64 range"): 4 per call
   WideInteger,  // the same for ranges above 2^32, from 64-bit words: 2 per call
   Stream,       // `value` of `_s`, the element's own ndgpu::rng::BasicStream: one per element
