@@ -289,3 +289,4 @@ NDGPU_HD T right_shift(const T& a, const T& b) {
 }  // namespace ndgpu
 #include "ndgpu/ufunc_more.cuh"
 #include "ndgpu/ufunc_special.cuh"
+#include "ndgpu/ufunc_special_more.cuh"

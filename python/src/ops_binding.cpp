@@ -390,6 +390,10 @@ void bind_ops(nb::module_& m) {
       },
       nb::arg("x"), nb::arg("axis").none() = nb::none());
   special.def(
+      "multigammaln",
+      [](nb::handle a, int64_t d) { return wrap_array(special::multigammaln(as_array(a), d)); },
+      nb::arg("a"), nb::arg("d"));
+  special.def(
       "log_softmax",
       [axes](nb::handle x, nb::handle axis) {
         return wrap_array(special::log_softmax(as_array(x), axes(axis)));

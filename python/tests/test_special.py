@@ -51,6 +51,12 @@ _UNARY = {
     "k0e": (lambda v: mpmath.besselk(0, v) * mpmath.exp(v), [1e-8, 0.5, 1, 7, 1e3, 1e8]),
     "k1e": (lambda v: mpmath.besselk(1, v) * mpmath.exp(v), [1e-8, 0.5, 1, 7, 1e3, 1e8]),
     "rgamma": (lambda v: 1 / mpmath.gamma(v), [-2.5, -0.5, 0.1, 1, 4.5, 20]),
+    "zetac": (lambda v: mpmath.zeta(v) - 1, [-60.5, -10.5, -3, -0.5, 0.5, 1.5, 3.5, 60]),
+    "exp1": (mpmath.e1, [1e-5, 0.5, 1, 1.5, 10, 100]),
+    "expi": (mpmath.ei, [-50, -2, -0.1, 0.2, 1, 10, 39, 41, 80]),
+    "ellipk": (mpmath.ellipk, [-10, -0.5, 0, 0.5, 0.9, 0.999999]),
+    "ellipkm1": (lambda p: mpmath.ellipk(1 - p), [1e-20, 0.01, 0.5, 1, 11]),
+    "loggamma": (mpmath.loggamma, [0.1, 1, 2.5, 100, 1e5]),
 }
 _BINARY = {
     "xlogy": (lambda x, y: x * mpmath.log(y), [(2, 3), (-1.5, 0.5), (3, 1e-10)]),
@@ -72,18 +78,34 @@ _BINARY = {
     "betaln": (lambda a, b: mpmath.log(abs(mpmath.beta(a, b))), [(2, 3), (0.5, 7.5), (300, 2)]),
     "beta": (mpmath.beta, [(2, 3), (0.5, 7.5), (-0.5, 2.25), (200, 1.5)]),
     "binom": (mpmath.binomial, [(10, 3), (7.5, 2), (40, 20), (5, 0), (2.5, 1.25)]),
+    # Both sides of the series/continued-fraction split, and a large a near x = a.
+    "gammainc": (lambda a, x: mpmath.gammainc(a, 0, x, regularized=True),
+                 [(0.5, 0.1), (2.5, 3), (10, 2), (30, 35), (1e3, 1010), (0.1, 5), (5, 40)]),
+    "gammaincc": (lambda a, x: mpmath.gammainc(a, x, mpmath.inf, regularized=True),
+                  [(0.5, 0.1), (2.5, 3), (10, 2), (30, 35), (1e3, 1010), (0.1, 5), (5, 40)]),
+    "zeta": (mpmath.zeta, [(2, 1), (3.5, 2.5), (1.5, 0.3), (50, 1.5), (2, -2.5), (4, 100),
+                           (1.01, 1), (200, 1)]),
+    "polygamma": (lambda n, x: mpmath.polygamma(int(n), x),
+                  [(0, 2.5), (1, 0.5), (2, 3.25), (3, -1.5), (1, 1e3), (5, 10)]),
+    "expn": (lambda n, x: mpmath.expint(int(n), x),
+             [(0, 2), (1, 0.5), (2, 0.125), (3, 5), (10, 1e-3), (5, 50), (1, 1)]),
+    "poch": (mpmath.rf, [(2, 3), (0.5, 2.5), (-1.5, 2), (10, -3), (3, 20.5), (-3, 2)]),
+    "yn": (lambda n, x: mpmath.bessely(int(n), x), [(2, 1.5), (5, 10), (-3, 2.5), (0, 3)]),
 }
 
 
-def _check(got, expected, dtype, atol=1e-300):
+def _check(got, expected, dtype, atol=1e-300, rtol64=5e-14):
     # float64: a few ulp (CUDA's functions are within 2-4 ulp); float32 computes in float32.
-    rtol = 5e-14 if dtype == np.float64 else 4e-6
+    rtol = rtol64 if dtype == np.float64 else 4e-6
     np.testing.assert_allclose(got, expected.astype(dtype), rtol=rtol, atol=atol)
 
 
 # CUDA's double j0, j1, y0, y1 are accurate to a few 1e-13 absolute past x = 8 (its math
 # library's documented bounds), not relative near their zeros.
 _ABSOLUTE = {"j0": 1e-12, "j1": 1e-12, "y0": 1e-12, "y1": 1e-12}
+# Past a = 20 the incomplete gamma's prefactor is exp of a (log1p(t) - t): its rounding,
+# a few 1e-16 of a, shows at a = 1000; zetac below -50 goes through logs of Gamma.
+_RTOL64 = {"gammainc": 2e-13, "gammaincc": 2e-13, "zetac": 1e-13, "poch": 1e-14}
 
 
 @pytest.mark.parametrize("name", sorted(_UNARY))
@@ -94,7 +116,7 @@ def test_unary_against_mpmath(name, dtype):
     expected = np.array([float(ref(mpmath.mpf(float(v)))) for v in x])
     got = getattr(sp, name)(cp.asarray(x))
     assert got.dtype == dtype
-    _check(got.get(), expected, dtype, _ABSOLUTE.get(name, 1e-300))
+    _check(got.get(), expected, dtype, _ABSOLUTE.get(name, 1e-300), _RTOL64.get(name, 5e-14))
 
 
 @pytest.mark.parametrize("name", sorted(_BINARY))
@@ -109,7 +131,7 @@ def test_binary_against_mpmath(name, dtype):
         # Past gamma's range beta is exp(betaln): lgamma(200)'s rounding shows, 2.5e-13
         np.testing.assert_allclose(got.get(), expected, rtol=1e-12)
         return
-    _check(got.get(), expected, dtype)
+    _check(got.get(), expected, dtype, rtol64=_RTOL64.get(name, 5e-14))
 
 
 def test_poles_limits_and_special_values():
@@ -142,6 +164,59 @@ def test_poles_limits_and_special_values():
     np.testing.assert_array_equal(sp.huber(cp.array(-1.0), cp.array(2.0)).get(), inf)
     np.testing.assert_array_equal(sp.binom(cp.array([5.0, 5.0]), cp.array([7.0, -1.0])).get(),
                                   [0.0, 0.0])
+
+
+def test_incomplete_gamma_zeta_and_integrals_at_their_edges():
+    inf, nan = math.inf, math.nan
+
+    def values(f, *args):
+        return f(*(cp.array(np.array(a, dtype=float)) for a in args)).get()
+
+    np.testing.assert_array_equal(values(sp.gammainc, [2, 2, -1, 2], [0, inf, 1, -1]),
+                                  [0, 1, nan, nan])
+    np.testing.assert_array_equal(values(sp.gammaincc, [2, 2, -1], [0, inf, 1]), [1, 0, nan])
+    np.testing.assert_array_equal(values(sp.zeta, [1, 0.5, 2], [3, 3, -2]), [inf, nan, inf])
+    np.testing.assert_array_equal(values(sp.zetac, [0, 1, -2, inf]), [-1.5, inf, -1, 0])
+    np.testing.assert_array_equal(values(sp.exp1, [0, -1, inf]), [inf, nan, 0])
+    np.testing.assert_array_equal(values(sp.expi, [0]), [-inf])
+    np.testing.assert_array_equal(values(sp.expn, [2, 1, -1], [0, 0, 1]), [1, inf, nan])
+    np.testing.assert_array_equal(values(sp.ellipk, [1, 2]), [inf, nan])
+    np.testing.assert_array_equal(values(sp.ellipkm1, [0, -1]), [inf, nan])
+    np.testing.assert_array_equal(values(sp.loggamma, [-1, 0]), [nan, inf])
+    np.testing.assert_array_equal(values(sp.poch, [2.5, -3], [0, 0]), [1, 1])
+    np.testing.assert_array_equal(values(sp.polygamma, [0, -1, 1.5], [2.5, 1, 1]),
+                                  [float(mpmath.digamma(2.5)), nan, nan])
+    np.testing.assert_array_equal(values(sp.gammaincinv, [2, 2, 2], [0, 1, 2]), [0, inf, nan])
+    np.testing.assert_array_equal(values(sp.gammainccinv, [2, 2], [0, 1]), [inf, 0])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_incomplete_gamma_inverses_invert(dtype):
+    a = np.array([0.5, 2.5, 30, 0.1, 100, 3], dtype=dtype)
+    y = np.array([0.3, 0.9, 0.01, 0.5, 0.999, 1e-10], dtype=dtype)
+    x = sp.gammaincinv(cp.asarray(a), cp.asarray(y))
+    xc = sp.gammainccinv(cp.asarray(a), cp.asarray(y))
+    assert x.dtype == dtype and xc.dtype == dtype
+    back = [float(mpmath.gammainc(mpmath.mpf(float(s)), 0, mpmath.mpf(float(v)),
+                                  regularized=True)) for s, v in zip(a, x.get())]
+    back_c = [float(mpmath.gammainc(mpmath.mpf(float(s)), mpmath.mpf(float(v)), mpmath.inf,
+                                    regularized=True)) for s, v in zip(a, xc.get())]
+    # float32: x itself is rounded, so P(a, x) moves by x P'(a, x) 6e-8.
+    rtol = 1e-13 if dtype == np.float64 else 2e-5
+    np.testing.assert_allclose(back, y.astype(float), rtol=rtol)
+    np.testing.assert_allclose(back_c, y.astype(float), rtol=rtol)
+
+
+def test_multigammaln_against_mpmath_and_its_domain():
+    a = np.array([3.0, 5.5, 1.25])
+    d = 3
+    expected = [float(mpmath.log(mpmath.pi) * d * (d - 1) / 4 +
+                      sum(mpmath.loggamma(v - j / 2) for j in range(d))) for v in a]
+    np.testing.assert_allclose(sp.multigammaln(cp.asarray(a), d).get(), expected, rtol=1e-14)
+    with pytest.raises(ValueError):
+        sp.multigammaln(cp.asarray([0.9, 3.0]), 3)  # a must exceed (d - 1)/2 = 1
+    with pytest.raises(ValueError):
+        sp.multigammaln(cp.asarray([2.0]), 0)
 
 
 def test_dtypes_follow_scipys_loops_and_ufunc_machinery_works():

@@ -1,7 +1,12 @@
-// cupyx.scipy.special's logsumexp, softmax and log_softmax (include/ndgpu/special.hpp), from
-// the ufuncs and reductions: the shift by the maximum keeps exp in range, as SciPy's.
+// cupyx.scipy.special's logsumexp, softmax, log_softmax and multigammaln
+// (include/ndgpu/special.hpp), from the ufuncs and reductions: the shift by the maximum keeps
+// exp in range, as SciPy's.
+#include <cmath>
 #include <limits>
+#include <string>
 
+#include "ndgpu/errors.hpp"
+#include "ndgpu/indexing.hpp"
 #include "ndgpu/manipulation.hpp"
 #include "ndgpu/ops.hpp"
 #include "ndgpu/reductions.hpp"
@@ -52,6 +57,18 @@ NDArray softmax(const NDArray& x, const Axes& axis) {
 NDArray log_softmax(const NDArray& x, const Axes& axis) {
   NDArray shifted = subtract(x, finite_max(x, axis));
   return subtract(shifted, log(sum(exp(shifted), axis, {}, {}, true)));
+}
+
+NDArray multigammaln(const NDArray& a, int64_t d) {
+  if (d < 1) throw ValueError("d should be a positive integer (dimension)");
+  const double half = 0.5 * double(d - 1);
+  if (item(any(less_equal(a, Scalar::py_float(half)))).as_double() != 0)
+    throw ValueError("condition a > 0.5 * (d-1) (" + std::to_string(half) + ") not met");
+  NDArray sum = gammaln(a);
+  for (int64_t j = 2; j <= d; ++j)
+    sum = add(sum, gammaln(subtract(a, Scalar::py_float(0.5 * double(j - 1)))));
+  const double log_pi = 1.14472988584940017414;
+  return add(sum, Scalar::py_float(0.25 * double(d) * double(d - 1) * log_pi));
 }
 
 }  // namespace ndgpu::special

@@ -79,7 +79,12 @@ void add_special_ufuncs(std::vector<Ufunc>& t) {
         "expit", "logit", "log_expit", "gammaln", "gamma",   "digamma", "i0",    "i0e",
         "i1",    "i1e",   "j0",        "j1",      "y0",      "y1",      "entr"})
     add_fn(t, f, 1, "fd");
-  for (const char* f : {"exp10", "rgamma", "k0", "k0e", "k1", "k1e"}) add_fn(t, f, 1, "fd");
+  for (const char* f : {"exp10", "rgamma", "k0", "k0e", "k1", "k1e", "zetac", "exp1", "expi",
+                        "ellipk", "ellipkm1", "loggamma"})
+    add_fn(t, f, 1, "fd");
+  for (const char* f : {"gammainc", "gammaincc", "gammaincinv", "gammainccinv", "zeta", "polygamma",
+                        "expn", "yn", "poch"})
+    add_fn(t, f, 2, "fd");
   for (const char* f : {"xlogy", "xlog1py", "rel_entr", "kl_div", "huber", "pseudo_huber", "boxcox",
                         "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betaln", "beta", "binom"})
     add_fn(t, f, 2, "fd");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "host_values.hpp"
+#include "ndgpu/errors.hpp"
 #include "ndgpu/special.hpp"
 
 using namespace ndgpu;
@@ -49,4 +50,19 @@ TEST(Special, LogSumExpAndSoftmaxShiftByTheMaximum) {
       special::logsumexp_with_sign(xa, {}, from_host(w.data(), {3}, DType::Float64));
   EXPECT_EQ(host<double>(sign)[0], -1.0);  // e^1000 - e^1001 < 0
   EXPECT_NEAR(host<double>(value)[0], 1000.0 + std::log(std::exp(1.0) - 1.0), 1e-12);
+}
+
+// The incomplete gamma, Hurwitz zeta, E1 and K (values from mpmath), and multigammaln's sum
+// of gammaln with its domain check.
+TEST(Special, IncompleteGammaZetaIntegralsAndMultigammaln) {
+  std::vector<double> a{2.5}, x{3.0}, s{3.5}, q{2.5}, m{0.5};
+  auto arr = [](std::vector<double>& v) { return from_host(v.data(), {1}, DType::Float64); };
+  EXPECT_NEAR(host<double>(special::gammainc(arr(a), arr(x)))[0], 0.6937810815867216, 2e-15);
+  EXPECT_NEAR(host<double>(special::gammaincc(arr(a), arr(x)))[0], 1 - 0.6937810815867216, 2e-15);
+  EXPECT_NEAR(host<double>(special::zeta(arr(s), arr(q)))[0], 0.06517125158965971, 2e-16);
+  EXPECT_NEAR(host<double>(special::exp1(arr(m)))[0], 0.5597735947761608, 2e-16);
+  EXPECT_NEAR(host<double>(special::ellipk(arr(m)))[0], 1.854074677301372, 5e-16);
+  std::vector<double> three{3.0};
+  EXPECT_NEAR(host<double>(special::multigammaln(arr(three), 3))[0], 2.6949248798069647, 2e-15);
+  EXPECT_THROW(special::multigammaln(arr(m), 3), ValueError);  // 0.5 <= (3 - 1) / 2
 }
