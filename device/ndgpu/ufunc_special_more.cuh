@@ -1,5 +1,5 @@
-// cupyx.scipy.special's incomplete gamma functions and their inverses, the zeta functions,
-// polygamma, the exponential integrals, poch, yn and the complete elliptic integral K: both
+// cupyx.scipy.special's incomplete gamma and beta functions and their inverses, the zeta
+// functions, polygamma, the exponential integrals, poch, yn and the complete elliptic K: both
 // loops compute in double (float32 rounds the result), by series, continued fractions and
 // Newton steps, with SciPy's values at poles, limits and outside the domain. Included by
 // ufunc_math.cuh after ufunc_special.cuh (digamma).
@@ -295,6 +295,80 @@ NDGPU_HD double yn(int n, double x) {
   return n < 0 && (n & 1) ? -y : y;
 }
 
+// The incomplete beta's continued fraction (modified Lentz), converging for x below
+// (a + 1) / (a + b + 2).
+NDGPU_HD double ibeta_fraction(double a, double b, double x) {
+  const double ab = a + b, ap = a + 1, am = a - 1;
+  double c = 1, d = 1 - ab * x / ap;
+  d = 1 / (::fabs(d) < kTiny ? kTiny : d);
+  double h = d;
+  for (int m = 1; m < 100000; ++m) {
+    const int m2 = 2 * m;
+    double aa = m * (b - m) * x / ((am + m2) * (a + m2));  // the even step
+    d = 1 + aa * d;
+    d = 1 / (::fabs(d) < kTiny ? kTiny : d);
+    c = 1 + aa / c;
+    c = ::fabs(c) < kTiny ? kTiny : c;
+    h *= d * c;
+    aa = -(a + m) * (ab + m) * x / ((a + m2) * (ap + m2));  // the odd step
+    d = 1 + aa * d;
+    d = 1 / (::fabs(d) < kTiny ? kTiny : d);
+    c = 1 + aa / c;
+    c = ::fabs(c) < kTiny ? kTiny : c;
+    const double step = d * c;
+    h *= step;
+    if (::fabs(step - 1) < kEps) break;
+  }
+  return h;
+}
+
+// The regularized incomplete beta I_x(a, b): the fraction on the side where it converges,
+// through the symmetry I_x(a, b) = 1 - I_(1-x)(b, a) on the other.
+NDGPU_HD double ibeta(double a, double b, double x) {
+  if (a != a || b != b || x != x || a <= 0 || b <= 0 || x < 0 || x > 1) return nan_();
+  if (x == 0 || x == 1) return x;
+  const double front =
+      ::exp(::lgamma(a + b) - ::lgamma(a) - ::lgamma(b) + a * ::log(x) + b * ::log1p(-x));
+  if (x < (a + 1) / (a + b + 2)) return front * ibeta_fraction(a, b, x) / a;
+  return 1 - front * ibeta_fraction(b, a, 1 - x) / b;
+}
+
+// x with I_x(a, b) = y: a normal-quantile start (a, b >= 1) or the two tails' power laws,
+// then Halley's steps kept inside (0, 1).
+NDGPU_HD double ibeta_inverse(double a, double b, double y) {
+  if (a != a || b != b || y != y || a <= 0 || b <= 0 || y < 0 || y > 1) return nan_();
+  if (y == 0 || y == 1) return y;
+  double x;
+  if (a >= 1 && b >= 1) {
+    const double t = ::sqrt(-2 * ::log(y < 0.5 ? y : 1 - y));
+    double z = (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t;
+    z = y < 0.5 ? z : -z;  // the normal quantile of y
+    const double al = (z * z - 3) / 6, h = 2 / (1 / (2 * a - 1) + 1 / (2 * b - 1));
+    const double w = -z * ::sqrt(al + h) / h -
+                     (1 / (2 * b - 1) - 1 / (2 * a - 1)) * (al + 5.0 / 6 - 2 / (3 * h));
+    x = a / (a + b * ::exp(2 * w));
+  } else {
+    const double lna = ::log(a / (a + b)), lnb = ::log(b / (a + b));
+    const double t = ::exp(a * lna) / a, u = ::exp(b * lnb) / b, w = t + u;
+    x = y < t / w ? ::pow(a * w * y, 1 / a) : 1 - ::pow(b * w * (1 - y), 1 / b);
+  }
+  const double log_beta = ::lgamma(a) + ::lgamma(b) - ::lgamma(a + b);
+  for (int it = 0; it < 100; ++it) {
+    if (x <= 0 || x >= 1) return x <= 0 ? 0.0 : 1.0;
+    const double err = ibeta(a, b, x) - y;
+    const double density = ::exp((a - 1) * ::log(x) + (b - 1) * ::log1p(-x) - log_beta);
+    if (density == 0) break;
+    const double u = err / density;
+    const double step = u / (1 - 0.5 * ::fmin(1.0, u * ((a - 1) / x - (b - 1) / (1 - x))));
+    double next = x - step;
+    if (next <= 0) next = x / 2;
+    if (next >= 1) next = (x + 1) / 2;
+    x = next;
+    if (::fabs(step) < 1e-14 * x && it > 0) break;
+  }
+  return x;
+}
+
 }  // namespace special_more
 
 // float and double loops, both computing in double.
@@ -329,6 +403,18 @@ NDGPU_SPECIAL_MORE_1(ellipk, special_more::ellipk_of_complement(1 - double(v)))
 NDGPU_SPECIAL_MORE_1(ellipkm1, special_more::ellipk_of_complement(v))
 // SciPy's loggamma of a real: log Gamma(x) for x >= 0, NaN below.
 NDGPU_SPECIAL_MORE_1(loggamma, v < 0 ? special_more::nan_() : ::lgamma(double(v)))
+NDGPU_HD float betainc(const float& a, const float& b, const float& x) {
+  return float(special_more::ibeta(a, b, x));
+}
+NDGPU_HD double betainc(const double& a, const double& b, const double& x) {
+  return special_more::ibeta(a, b, x);
+}
+NDGPU_HD float betaincinv(const float& a, const float& b, const float& y) {
+  return float(special_more::ibeta_inverse(a, b, y));
+}
+NDGPU_HD double betaincinv(const double& a, const double& b, const double& y) {
+  return special_more::ibeta_inverse(a, b, y);
+}
 #undef NDGPU_SPECIAL_MORE_1
 #undef NDGPU_SPECIAL_MORE_2
 

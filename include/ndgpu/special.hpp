@@ -19,15 +19,21 @@ namespace ndgpu::special {
   X(xlogy) X(xlog1py) X(rel_entr) X(kl_div) X(huber) X(pseudo_huber) X(boxcox) X(boxcox1p)     \
   X(inv_boxcox) X(inv_boxcox1p) X(betaln) X(beta) X(binom) X(gammainc) X(gammaincc)            \
   X(gammaincinv) X(gammainccinv) X(zeta) X(polygamma) X(expn) X(yn) X(poch)
+#define NDGPU_SPECIAL_TERNARY(X) X(betainc) X(betaincinv)
 // clang-format on
 
 #define NDGPU_DECLARE_UNARY(name) NDArray name(const Operand& x, const UfuncOptions& options = {});
 #define NDGPU_DECLARE_BINARY(name) \
   NDArray name(const UfuncArg& a, const UfuncArg& b, const UfuncOptions& options = {});
+#define NDGPU_DECLARE_TERNARY(name)                                     \
+  NDArray name(const UfuncArg& a, const UfuncArg& b, const UfuncArg& c, \
+               const UfuncOptions& options = {});
 NDGPU_SPECIAL_UNARY(NDGPU_DECLARE_UNARY)
 NDGPU_SPECIAL_BINARY(NDGPU_DECLARE_BINARY)
+NDGPU_SPECIAL_TERNARY(NDGPU_DECLARE_TERNARY)
 #undef NDGPU_DECLARE_UNARY
 #undef NDGPU_DECLARE_BINARY
+#undef NDGPU_DECLARE_TERNARY
 inline NDArray psi(const Operand& x, const UfuncOptions& options = {}) {  // SciPy's alias
   return digamma(x, options);
 }

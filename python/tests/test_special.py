@@ -207,6 +207,30 @@ def test_incomplete_gamma_inverses_invert(dtype):
     np.testing.assert_allclose(back_c, y.astype(float), rtol=rtol)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_incomplete_beta_and_its_inverse(dtype):
+    a = np.array([0.5, 2, 5, 30, 0.25, 100], dtype=dtype)
+    b = np.array([0.5, 3, 1.5, 40, 3, 80], dtype=dtype)
+    x = np.array([0.3, 0.5, 0.9, 0.45, 1e-3, 0.6], dtype=dtype)
+    mp = [mpmath.mpf(float(v)) for v in (*a, *b, *x)]
+    expected = np.array([float(mpmath.betainc(mp[k], mp[6 + k], 0, mp[12 + k],
+                                              regularized=True)) for k in range(6)])
+    got = sp.betainc(cp.asarray(a), cp.asarray(b), cp.asarray(x))
+    assert got.dtype == dtype and sp.betainc.nin == 3
+    _check(got.get(), expected, dtype, rtol64=1e-13)
+    back = sp.betaincinv(cp.asarray(a), cp.asarray(b), cp.asarray(expected.astype(dtype)))
+    assert back.dtype == dtype
+    # float32: y is rounded, which moves x by up to 5 y-ulps over x's elasticity (a = 0.25).
+    np.testing.assert_allclose(back.get(), x, rtol=1e-12 if dtype == np.float64 else 2e-5)
+    nan = math.nan
+    edges = sp.betainc(cp.array([2.0, 2.0, -1.0, 2.0]), cp.array([3.0, 3.0, 3.0, 3.0]),
+                       cp.array([0.0, 1.0, 0.5, 1.5])).get()
+    np.testing.assert_array_equal(edges, [0, 1, nan, nan])
+    np.testing.assert_array_equal(
+        sp.betaincinv(cp.array([2.0, 2.0]), cp.array([3.0, 3.0]), cp.array([0.0, 1.0])).get(),
+        [0, 1])
+
+
 def test_multigammaln_against_mpmath_and_its_domain():
     a = np.array([3.0, 5.5, 1.25])
     d = 3

@@ -88,6 +88,11 @@ void add_special_ufuncs(std::vector<Ufunc>& t) {
   for (const char* f : {"xlogy", "xlog1py", "rel_entr", "kl_div", "huber", "pseudo_huber", "boxcox",
                         "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betaln", "beta", "binom"})
     add_fn(t, f, 2, "fd");
+  for (const char* f : {"betainc", "betaincinv"}) {
+    Ufunc u = make(f, 3);
+    add_loops(u, "fd", std::string("out0 = ndgpu::ufn::") + f + "(in0, in1, in2)");
+    t.push_back(std::move(u));
+  }
   for (size_t k = first; k < t.size(); ++k) t[k].scipy_special = true;
 }
 

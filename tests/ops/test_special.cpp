@@ -66,3 +66,13 @@ TEST(Special, IncompleteGammaZetaIntegralsAndMultigammaln) {
   EXPECT_NEAR(host<double>(special::multigammaln(arr(three), 3))[0], 2.6949248798069647, 2e-15);
   EXPECT_THROW(special::multigammaln(arr(m), 3), ValueError);  // 0.5 <= (3 - 1) / 2
 }
+
+// The incomplete beta (three inputs) and its inverse, against mpmath.
+TEST(Special, IncompleteBetaAndItsInverse) {
+  std::vector<double> a{2.0}, b{3.0}, x{0.4};
+  auto arr = [](std::vector<double>& v) { return from_host(v.data(), {1}, DType::Float64); };
+  const double y = host<double>(special::betainc(arr(a), arr(b), arr(x)))[0];
+  EXPECT_NEAR(y, 0.5248, 1e-15);  // 1 - (1 - x)^3 (1 + 3x) = 0.5248
+  std::vector<double> yv{y};
+  EXPECT_NEAR(host<double>(special::betaincinv(arr(a), arr(b), arr(yv)))[0], 0.4, 1e-14);
+}

@@ -24,6 +24,12 @@ NDArray binary(const char* ufunc, const UfuncArg& a, const UfuncArg& b,
   return call(ufunc, args, options);
 }
 
+NDArray ternary(const char* ufunc, const UfuncArg& a, const UfuncArg& b, const UfuncArg& c,
+                const UfuncOptions& options) {
+  const Operand args[3] = {a.value, b.value, c.value};
+  return call(ufunc, args, options);
+}
+
 }  // namespace
 
 #define NDGPU_DEFINE_UNARY(name)                                \
@@ -39,6 +45,13 @@ NDGPU_BINARY_UFUNCS(NDGPU_DEFINE_BINARY)
 namespace special {
 NDGPU_SPECIAL_UNARY(NDGPU_DEFINE_UNARY)
 NDGPU_SPECIAL_BINARY(NDGPU_DEFINE_BINARY)
+#define NDGPU_DEFINE_TERNARY(name)                                      \
+  NDArray name(const UfuncArg& a, const UfuncArg& b, const UfuncArg& c, \
+               const UfuncOptions& options) {                           \
+    return ternary(#name, a, b, c, options);                            \
+  }
+NDGPU_SPECIAL_TERNARY(NDGPU_DEFINE_TERNARY)
+#undef NDGPU_DEFINE_TERNARY
 }  // namespace special
 NDGPU_DEFINE_UNARY(exp)
 NDGPU_DEFINE_UNARY(log1p)
