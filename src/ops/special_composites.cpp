@@ -2,7 +2,6 @@
 // (include/ndgpu/special.hpp), from the ufuncs and reductions: the shift by the maximum keeps
 // exp in range, as SciPy's.
 #include <cmath>
-#include <limits>
 #include <string>
 
 #include "ndgpu/errors.hpp"
@@ -22,10 +21,9 @@ NDArray finite_max(const NDArray& a, const Axes& axis) {
   return where(isfinite(m), m, Scalar::py_int(0));
 }
 
-}  // namespace
-
-std::pair<NDArray, NDArray> logsumexp_with_sign(const NDArray& a_in, const Axes& axis,
-                                                const std::optional<NDArray>& b, bool keepdims) {
+// sum(b * exp(a - m)) over `axis` and the shift m (a's finite maximum), m shaped as the sum.
+std::pair<NDArray, NDArray> shifted_sum(const NDArray& a_in, const Axes& axis,
+                                        const std::optional<NDArray>& b, bool keepdims) {
   NDArray a = a_in;
   if (b) {  // SciPy broadcasts a and b first
     const NDArray both[2] = {a_in, *b};
@@ -35,18 +33,22 @@ std::pair<NDArray, NDArray> logsumexp_with_sign(const NDArray& a_in, const Axes&
   NDArray t = exp(subtract(a, m));
   if (b) t = multiply(*b, t);
   NDArray s = sum(t, axis, {}, {}, keepdims);
-  NDArray sign_of = sign(s);
-  NDArray out = add(log(absolute(s)), m.reshape(s.shape()), {});
-  return {out, sign_of};
+  return {s, m.reshape(s.shape())};
 }
 
+}  // namespace
+
+std::pair<NDArray, NDArray> logsumexp_with_sign(const NDArray& a, const Axes& axis,
+                                                const std::optional<NDArray>& b, bool keepdims) {
+  auto [s, m] = shifted_sum(a, axis, b, keepdims);
+  return {add(log(absolute(s)), m, {}), sign(s)};
+}
+
+// log of a negative sum is nan, as SciPy's without return_sign: no sign is needed.
 NDArray logsumexp(const NDArray& a, const Axes& axis, const std::optional<NDArray>& b,
                   bool keepdims) {
-  auto [out, sign_of] = logsumexp_with_sign(a, axis, b, keepdims);
-  if (!b) return out;
-  // A negative sum has no real logarithm: nan, as SciPy without return_sign.
-  return where(less(sign_of, Scalar::py_int(0)),
-               Scalar::py_float(std::numeric_limits<double>::quiet_NaN()), out);
+  auto [s, m] = shifted_sum(a, axis, b, keepdims);
+  return add(log(s), m, {});
 }
 
 NDArray softmax(const NDArray& x, const Axes& axis) {
