@@ -60,12 +60,13 @@ void add_signatures(Ufunc& u, std::initializer_list<std::string_view> sigs,
   }
 }
 
-// `out0 = ndgpu::ufn::<fn>(in0[, in1])` (device/ndgpu/ufunc_math.cuh) over `types`.
+// `out0 = ndgpu::ufn::<fn>(in0, ..., in<nin-1>)` (device/ndgpu/ufunc_math.cuh) over `types`.
 void add_fn(std::vector<Ufunc>& t, const std::string& name, int nin, const char* types,
             const std::string& fn = "", char out_type = 0) {
   Ufunc u = make(name, nin);
-  add_loops(u, types,
-            "out0 = ndgpu::ufn::" + (fn.empty() ? name : fn) + (nin == 1 ? "(in0)" : "(in0, in1)"),
+  std::string args;
+  for (int k = 0; k < nin; ++k) args += (k ? ", in" : "in") + std::to_string(k);
+  add_loops(u, types, "out0 = ndgpu::ufn::" + (fn.empty() ? name : fn) + "(" + args + ")",
             out_type);
   t.push_back(std::move(u));
 }
@@ -88,11 +89,7 @@ void add_special_ufuncs(std::vector<Ufunc>& t) {
   for (const char* f : {"xlogy", "xlog1py", "rel_entr", "kl_div", "huber", "pseudo_huber", "boxcox",
                         "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betaln", "beta", "binom"})
     add_fn(t, f, 2, "fd");
-  for (const char* f : {"betainc", "betaincinv"}) {
-    Ufunc u = make(f, 3);
-    add_loops(u, "fd", std::string("out0 = ndgpu::ufn::") + f + "(in0, in1, in2)");
-    t.push_back(std::move(u));
-  }
+  for (const char* f : {"betainc", "betaincinv"}) add_fn(t, f, 3, "fd");
   for (size_t k = first; k < t.size(); ++k) t[k].scipy_special = true;
 }
 
