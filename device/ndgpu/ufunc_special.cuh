@@ -290,7 +290,7 @@ NDGPU_HD double bessel_k(double x, int nu, bool scaled) {
   }
   return scaled ? h * sum : h * sum * ::exp(-x);
 }
-// The scaled I and the K functions compute in double for both loops.
+// The scaled I and the K functions compute in double for both loops (float rounds the result).
 #define NDGPU_SPECIAL_IN_DOUBLE(name, expr) \
   NDGPU_HD float name(const float& v) {     \
     return float(expr);                     \
@@ -304,7 +304,7 @@ NDGPU_SPECIAL_IN_DOUBLE(k0, bessel_k(v, 0, false))
 NDGPU_SPECIAL_IN_DOUBLE(k0e, bessel_k(v, 0, true))
 NDGPU_SPECIAL_IN_DOUBLE(k1, bessel_k(v, 1, false))
 NDGPU_SPECIAL_IN_DOUBLE(k1e, bessel_k(v, 1, true))
-#undef NDGPU_SPECIAL_IN_DOUBLE
+// (ufunc_special_more.cuh uses NDGPU_SPECIAL_IN_DOUBLE too, and undefines it.)
 NDGPU_SPECIAL_2(kl_div, kl_div_impl)
 NDGPU_SPECIAL_2(huber, huber_impl)
 NDGPU_SPECIAL_2(pseudo_huber, pseudo_huber_impl)

@@ -371,52 +371,43 @@ NDGPU_HD double ibeta_inverse(double a, double b, double y) {
 
 }  // namespace special_more
 
-// float and double loops, both computing in double.
-#define NDGPU_SPECIAL_MORE_1(name, expr)  \
-  NDGPU_HD float name(const float& v) {   \
-    return float(expr);                   \
-  }                                       \
-  NDGPU_HD double name(const double& v) { \
-    return expr;                          \
-  }
-#define NDGPU_SPECIAL_MORE_2(name, expr)                   \
+// Two and three inputs, as ufunc_special.cuh's NDGPU_SPECIAL_IN_DOUBLE: both loops in double.
+#define NDGPU_SPECIAL_IN_DOUBLE_2(name, expr)              \
   NDGPU_HD float name(const float& a, const float& b) {    \
     return float(expr);                                    \
   }                                                        \
   NDGPU_HD double name(const double& a, const double& b) { \
     return expr;                                           \
   }
-NDGPU_SPECIAL_MORE_2(gammainc, special_more::igam(a, b, false))
-NDGPU_SPECIAL_MORE_2(gammaincc, special_more::igam(a, b, true))
-NDGPU_SPECIAL_MORE_2(gammaincinv, special_more::igam_inverse(a, b, false))
-NDGPU_SPECIAL_MORE_2(gammainccinv, special_more::igam_inverse(a, b, true))
-NDGPU_SPECIAL_MORE_2(zeta, special_more::zeta(a, b))
-NDGPU_SPECIAL_MORE_1(zetac, special_more::zetac(v))
-NDGPU_SPECIAL_MORE_2(polygamma, special_more::polygamma(a, b))
-NDGPU_SPECIAL_MORE_1(exp1, special_more::expn(1, v))
-NDGPU_SPECIAL_MORE_1(expi, special_more::expi(v))
+#define NDGPU_SPECIAL_IN_DOUBLE_3(name, expr)                               \
+  NDGPU_HD float name(const float& a, const float& b, const float& c) {     \
+    return float(expr);                                                     \
+  }                                                                         \
+  NDGPU_HD double name(const double& a, const double& b, const double& c) { \
+    return expr;                                                            \
+  }
+NDGPU_SPECIAL_IN_DOUBLE_2(gammainc, special_more::igam(a, b, false))
+NDGPU_SPECIAL_IN_DOUBLE_2(gammaincc, special_more::igam(a, b, true))
+NDGPU_SPECIAL_IN_DOUBLE_2(gammaincinv, special_more::igam_inverse(a, b, false))
+NDGPU_SPECIAL_IN_DOUBLE_2(gammainccinv, special_more::igam_inverse(a, b, true))
+NDGPU_SPECIAL_IN_DOUBLE_2(zeta, special_more::zeta(a, b))
+NDGPU_SPECIAL_IN_DOUBLE(zetac, special_more::zetac(v))
+NDGPU_SPECIAL_IN_DOUBLE_2(polygamma, special_more::polygamma(a, b))
+NDGPU_SPECIAL_IN_DOUBLE(exp1, special_more::expn(1, v))
+NDGPU_SPECIAL_IN_DOUBLE(expi, special_more::expi(v))
 // SciPy's expn and yn take an integer order; a float one is truncated, as its dd->d loops.
-NDGPU_SPECIAL_MORE_2(expn, a != a ? special_more::nan_() : special_more::expn(int(a), b))
-NDGPU_SPECIAL_MORE_2(yn, a != a ? special_more::nan_() : special_more::yn(int(a), b))
-NDGPU_SPECIAL_MORE_2(poch, special_more::poch(a, b))
-NDGPU_SPECIAL_MORE_1(ellipk, special_more::ellipk_of_complement(1 - double(v)))
-NDGPU_SPECIAL_MORE_1(ellipkm1, special_more::ellipk_of_complement(v))
+NDGPU_SPECIAL_IN_DOUBLE_2(expn, a != a ? special_more::nan_() : special_more::expn(int(a), b))
+NDGPU_SPECIAL_IN_DOUBLE_2(yn, a != a ? special_more::nan_() : special_more::yn(int(a), b))
+NDGPU_SPECIAL_IN_DOUBLE_2(poch, special_more::poch(a, b))
+NDGPU_SPECIAL_IN_DOUBLE(ellipk, special_more::ellipk_of_complement(1 - double(v)))
+NDGPU_SPECIAL_IN_DOUBLE(ellipkm1, special_more::ellipk_of_complement(v))
 // SciPy's loggamma of a real: log Gamma(x) for x >= 0, NaN below.
-NDGPU_SPECIAL_MORE_1(loggamma, v < 0 ? special_more::nan_() : ::lgamma(double(v)))
-NDGPU_HD float betainc(const float& a, const float& b, const float& x) {
-  return float(special_more::ibeta(a, b, x));
-}
-NDGPU_HD double betainc(const double& a, const double& b, const double& x) {
-  return special_more::ibeta(a, b, x);
-}
-NDGPU_HD float betaincinv(const float& a, const float& b, const float& y) {
-  return float(special_more::ibeta_inverse(a, b, y));
-}
-NDGPU_HD double betaincinv(const double& a, const double& b, const double& y) {
-  return special_more::ibeta_inverse(a, b, y);
-}
-#undef NDGPU_SPECIAL_MORE_1
-#undef NDGPU_SPECIAL_MORE_2
+NDGPU_SPECIAL_IN_DOUBLE(loggamma, v < 0 ? special_more::nan_() : ::lgamma(double(v)))
+NDGPU_SPECIAL_IN_DOUBLE_3(betainc, special_more::ibeta(a, b, c))
+NDGPU_SPECIAL_IN_DOUBLE_3(betaincinv, special_more::ibeta_inverse(a, b, c))
+#undef NDGPU_SPECIAL_IN_DOUBLE
+#undef NDGPU_SPECIAL_IN_DOUBLE_2
+#undef NDGPU_SPECIAL_IN_DOUBLE_3
 
 }  // namespace ufn
 }  // namespace ndgpu
